@@ -1,0 +1,41 @@
+# Two entry points, both documented in README.md:
+#   make demo   plays and scores under a preset (the main job)
+#   make test   every check: pytest (tests + doctests), mypy --strict, ruff, sphinx -W
+# Both create .venv on first use with only python3 available.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: demo test pytest typecheck lint docs bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --editable . --group dev
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/python examples/score_a_deal.py
+
+test: pytest typecheck lint docs
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest
+
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy --strict
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check .
+	$(BIN)/python -m ruff format --check .
+
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -W --keep-going -q -b html docs docs/_build/html
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench.py
+
+clean:
+	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,103 @@
+"""coinche: the rules of Coinche (belote coinchée / contrée) as a typed Python library.
+
+Ask which cards are legal, who won a trick, and what a finished deal scores, under the
+house rules your table plays (:class:`RuleConfig` and its presets).
+
+>>> import coinche
+>>> hand = coinche.Hand.parse("JH 9H AS 7C KD")
+>>> trick = coinche.Trick.parse("N: AC")
+>>> coinche.legal_cards(hand, trick, coinche.Strain.HEARTS)
+Hand.parse('7C')
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from coinche.announcements import (
+    Announcement,
+    AnnouncementKind,
+    compare_announcements,
+    find_announcements,
+)
+from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
+from coinche.config import (
+    PRESETS,
+    AuctionKind,
+    CoincheTiming,
+    Direction,
+    FirstLead,
+    RuleConfig,
+    Scoring,
+)
+from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
+from coinche.errors import (
+    CardNotInHandError,
+    CoincheError,
+    CoincheTypeError,
+    IllegalCardError,
+    InvalidDealError,
+    NotationError,
+    RuleConfigError,
+)
+from coinche.play import (
+    Trick,
+    card_points,
+    explain_card,
+    is_legal_card,
+    legal_cards,
+    trick_master,
+    trick_points,
+    trick_winner,
+)
+from coinche.scoring import DealResult, TeamPoints, round_score, score_deal
+from coinche.seats import Seat, Team
+
+try:
+    __version__ = version("coinche")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0"
+
+__all__ = [
+    "CAPOT",
+    "CARDS",
+    "GENERALE",
+    "PRESETS",
+    "Announcement",
+    "AnnouncementKind",
+    "AuctionKind",
+    "Card",
+    "CardNotInHandError",
+    "CoincheError",
+    "CoincheTiming",
+    "CoincheTypeError",
+    "Contract",
+    "DealResult",
+    "Direction",
+    "FirstLead",
+    "Hand",
+    "IllegalCardError",
+    "InvalidDealError",
+    "NotationError",
+    "Rank",
+    "RuleConfig",
+    "RuleConfigError",
+    "Scoring",
+    "Seat",
+    "SpecialBid",
+    "Strain",
+    "Suit",
+    "Team",
+    "TeamPoints",
+    "Trick",
+    "__version__",
+    "card_points",
+    "compare_announcements",
+    "explain_card",
+    "find_announcements",
+    "is_legal_card",
+    "legal_cards",
+    "round_score",
+    "score_deal",
+    "trick_master",
+    "trick_points",
+    "trick_winner",
+]

@@ -1,0 +1,302 @@
+"""Announcements (runs and fours of a kind) and how they compare (RULES.md section 5).
+
+Runs use the order A K Q J 10 9 8 7 in every strain: a tierce (3 cards) is worth 20,
+a quarte (4) 50, a quinte (5 or more) 100. Four jacks are worth 200, four nines 150,
+four aces, tens, kings or queens 100; four eights or sevens nothing.
+
+>>> from coinche import Hand, RuleConfig, Strain, find_announcements
+>>> hand = Hand.parse("JC JD JH JS 7S 8S 9S TS")
+>>> [str(a) for a in find_announcements(hand, Strain.HEARTS, RuleConfig.ffb())]
+['four jacks (JC JD JH JS) by N', 'quarte (7S 8S 9S TS) by N']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from coinche.cards import Hand, Rank, Strain, Suit
+from coinche.config import RuleConfig
+from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.seats import Seat, Team
+
+__all__ = [
+    "Announcement",
+    "AnnouncementKind",
+    "compare_announcements",
+    "find_announcements",
+]
+
+
+class AnnouncementKind(enum.StrEnum):
+    """The kinds of announcement."""
+
+    TIERCE = "tierce"
+    """A run of three cards of one suit: 20."""
+    QUARTE = "quarte"
+    """A run of four (also called cinquante): 50."""
+    QUINTE = "quinte"
+    """A run of five or more (also called cent): 100."""
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    """Four cards of one rank (carré): jacks 200, nines 150, A 10 K Q 100."""
+
+
+_RUN_KINDS: Final = {3: AnnouncementKind.TIERCE, 4: AnnouncementKind.QUARTE}
+_RUN_POINTS: Final = {
+    AnnouncementKind.TIERCE: 20,
+    AnnouncementKind.QUARTE: 50,
+    AnnouncementKind.QUINTE: 100,
+}
+_FOUR_POINTS: Final = {
+    Rank.JACK: 200,
+    Rank.NINE: 150,
+    Rank.ACE: 100,
+    Rank.TEN: 100,
+    Rank.KING: 100,
+    Rank.QUEEN: 100,
+}
+# Decision (RULES.md section 5): fours of a kind worth 100 compare A > 10 > K > Q.
+_FOUR_ORDER: Final = {Rank.JACK: 6, Rank.NINE: 5, Rank.ACE: 4, Rank.TEN: 3, Rank.KING: 2,
+                      Rank.QUEEN: 1}  # fmt: skip
+# Fours of a kind are formed first, best first (RULES.md section 9).
+_FOUR_RANKS: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
+_RANK_WORDS: Final = {Rank.JACK: "jacks", Rank.NINE: "nines", Rank.ACE: "aces",
+                      Rank.TEN: "tens", Rank.KING: "kings", Rank.QUEEN: "queens"}  # fmt: skip
+
+
+def _run_kind(length: int) -> AnnouncementKind:
+    return _RUN_KINDS.get(length, AnnouncementKind.QUINTE)
+
+
+@attrs.frozen
+class Announcement:
+    """One announcement: its *kind*, the *cards* that form it and the *seat* that holds it.
+
+    Building one checks that the cards really form an announcement of that kind.
+
+    >>> from coinche import Announcement, AnnouncementKind, Hand, Seat
+    >>> a = Announcement(AnnouncementKind.TIERCE, Hand.parse("QH KH AH"), Seat.WEST)
+    >>> a.points, a.team, str(a)
+    (20, <Team.EAST_WEST: 1>, 'tierce (QH KH AH) by W')
+    >>> Announcement(AnnouncementKind.TIERCE, Hand.parse("QH KH AS"), Seat.WEST)
+    Traceback (most recent call last):
+    ...
+    coinche.errors.InvalidDealError: QH KH AS is not a run of one suit
+    """
+
+    kind: AnnouncementKind
+    """Tierce, quarte, quinte or four of a kind."""
+    cards: Hand
+    """The cards that form it."""
+    seat: Seat
+    """The seat that holds (declares) it."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, AnnouncementKind):
+            raise CoincheTypeError(f"kind must be an AnnouncementKind, not {self.kind!r}")
+        if not isinstance(self.cards, Hand):
+            raise CoincheTypeError(f"cards must be a Hand, not {type(self.cards).__name__}")
+        if type(self.seat) is not Seat:
+            raise CoincheTypeError(f"seat must be a Seat, not {self.seat!r}")
+        cards = self.cards.cards
+        if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
+            if len(cards) != 4 or len({c.rank for c in cards}) != 1:
+                raise InvalidDealError(f"{self.cards} is not four cards of one rank")
+            if cards[0].rank not in _FOUR_POINTS:
+                raise InvalidDealError(
+                    f"four {cards[0].rank.label}s score nothing and are not an announcement"
+                )
+            return
+        if len(cards) < 3 or len({c.suit for c in cards}) != 1:
+            raise InvalidDealError(f"{self.cards} is not a run of one suit")
+        ranks = [c.rank for c in cards]  # ascending, from the hand's order
+        if ranks[-1] - ranks[0] != len(ranks) - 1:
+            raise InvalidDealError(f"{self.cards} is not a run: the ranks are not consecutive")
+        if _run_kind(len(cards)) is not self.kind:
+            raise InvalidDealError(
+                f"{self.cards} is a {_run_kind(len(cards)).value}, not a {self.kind.value}"
+            )
+
+    @property
+    def points(self) -> int:
+        """What the announcement is worth."""
+        if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
+            return _FOUR_POINTS[self.cards.cards[0].rank]
+        return _RUN_POINTS[self.kind]
+
+    @property
+    def team(self) -> Team:
+        """The team of the seat that holds it."""
+        return self.seat.team
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a run; ``None`` for a four of a kind."""
+        if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
+            return None
+        return self.cards.cards[0].suit
+
+    def strength(self, strain: Strain) -> tuple[int, int, int, int, int]:
+        """The key announcements compare by, higher is better (RULES.md section 5).
+
+        Value first; at equal value a four of a kind beats a run; then the longer run,
+        the higher top card, and the run in trumps. Fours of a kind worth 100 compare
+        A > 10 > K > Q (a decision).
+
+        >>> from coinche import Announcement, AnnouncementKind, Hand, Seat, Strain
+        >>> run = Announcement(AnnouncementKind.QUINTE, Hand.parse("7H 8H 9H TH JH"),
+        ...                    Seat.NORTH)
+        >>> four = Announcement(AnnouncementKind.FOUR_OF_A_KIND, Hand.parse("KC KD KH KS"),
+        ...                     Seat.EAST)
+        >>> four.strength(Strain.HEARTS) > run.strength(Strain.HEARTS)
+        True
+        """
+        cards = self.cards.cards
+        if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
+            return (self.points, 1, 4, _FOUR_ORDER[cards[0].rank], 0)
+        in_trump = strain is Strain.ALL_TRUMP or cards[0].suit == strain
+        return (self.points, 0, len(cards), int(cards[-1].rank), int(in_trump))
+
+    def __str__(self) -> str:
+        if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
+            name = f"four {_RANK_WORDS[self.cards.cards[0].rank]}"
+        else:
+            name = self.kind.value
+        return f"{name} ({self.cards}) by {self.seat.letter}"
+
+
+def _check_rules(rules: RuleConfig) -> None:
+    if not isinstance(rules, RuleConfig):
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
+
+
+def find_announcements(
+    hand: Hand, strain: Strain, rules: RuleConfig, seat: Seat = Seat.NORTH
+) -> tuple[Announcement, ...]:
+    """Every announcement *hand* can declare, each card used once (RULES.md section 9).
+
+    Fours of a kind are formed first (jacks, nines, aces, tens, kings, queens), then the
+    longest runs from the cards left; a run of six to eight cards is one announcement
+    of 100. With :attr:`~coinche.RuleConfig.runs_in_trump` off (classic belote) no run
+    in the trump suit counts. With announcements off in *rules*, the answer is empty.
+    The announcements carry *seat* (North unless given).
+
+    >>> from coinche import Hand, RuleConfig, Seat, Strain, find_announcements
+    >>> hand = Hand.parse("7H 8H 9H TH JH QH KH 7C")
+    >>> find_announcements(hand, Strain.SPADES, RuleConfig.ffb(), Seat.EAST)
+    (Announcement(kind=<AnnouncementKind.QUINTE: 'quinte'>, cards=Hand.parse('7H 8H 9H TH JH QH KH'), seat=<Seat.EAST: 1>),)
+    >>> find_announcements(hand, Strain.SPADES, RuleConfig.common())
+    ()
+    """
+    if not isinstance(hand, Hand):
+        raise CoincheTypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    if type(strain) is not Strain:
+        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+    _check_rules(rules)
+    if not rules.announcements:
+        return ()
+    found: list[Announcement] = []
+    mask = hand.mask
+    for rank in _FOUR_RANKS:
+        four = 0x01010101 << rank
+        if mask & four == four:
+            found.append(
+                Announcement(AnnouncementKind.FOUR_OF_A_KIND, Hand.from_mask(four), seat)
+            )
+            mask &= ~four
+    for suit in Suit:
+        if not rules.runs_in_trump and (strain is Strain.ALL_TRUMP or suit == strain):
+            continue
+        bits = mask >> 8 * suit & 0xFF
+        rank = 0
+        while rank < 8:
+            if not bits >> rank & 1:
+                rank += 1
+                continue
+            start = rank
+            while rank < 8 and bits >> rank & 1:
+                rank += 1
+            length = rank - start
+            if length >= 3:
+                run = ((1 << length) - 1) << (8 * suit + start)
+                found.append(Announcement(_run_kind(length), Hand.from_mask(run), seat))
+    return tuple(found)
+
+
+def compare_announcements(
+    announcements: Iterable[Announcement], strain: Strain, rules: RuleConfig
+) -> tuple[Team | None, tuple[Announcement, ...]]:
+    """Which team's announcements score, and which announcements those are.
+
+    Only the team holding the best announcement scores, and then all of its
+    announcements; when the two best are equal nobody scores (000, 003). With
+    :attr:`~coinche.RuleConfig.only_best_announcement` (classic belote) only that single
+    best announcement is paid. Capot is not handled here: see :func:`coinche.score_deal`.
+
+    >>> from coinche import (Announcement, AnnouncementKind, Hand, RuleConfig, Seat,
+    ...                      Strain, compare_announcements)
+    >>> ns = Announcement(AnnouncementKind.TIERCE, Hand.parse("9C TC JC"), Seat.NORTH)
+    >>> ew = Announcement(AnnouncementKind.TIERCE, Hand.parse("9D TD JD"), Seat.EAST)
+    >>> compare_announcements([ns, ew], Strain.HEARTS, RuleConfig.ffb())   # equal: nobody
+    (None, ())
+    >>> compare_announcements([ns, ew], Strain.DIAMONDS, RuleConfig.ffb())[0]  # in trumps
+    <Team.EAST_WEST: 1>
+    """
+    _check_rules(rules)
+    best: dict[Team, tuple[tuple[int, int, int, int, int], Announcement]] = {}
+    listed = tuple(announcements)
+    for announcement in listed:
+        if not isinstance(announcement, Announcement):
+            raise CoincheTypeError(
+                f"expected Announcement objects, not {type(announcement).__name__}"
+            )
+        key = announcement.strength(strain)
+        team = announcement.team
+        if team not in best or key > best[team][0]:
+            best[team] = (key, announcement)
+    if not best:
+        return None, ()
+    ranked = sorted(best.items(), key=lambda item: item[1][0], reverse=True)
+    if len(ranked) == 2 and ranked[0][1][0] == ranked[1][1][0]:
+        return None, ()
+    winner = ranked[0][0]
+    if rules.only_best_announcement:
+        return winner, (ranked[0][1][1],)
+    return winner, tuple(a for a in listed if a.team is winner)
+
+
+def check_declared(
+    announcements: Iterable[Announcement], hands: dict[Seat, int], strain: Strain,
+    rules: RuleConfig,
+) -> tuple[Announcement, ...]:  # fmt: skip
+    """Validate announcements said to be declared against the seats' hands (masks)."""
+    listed = tuple(announcements)
+    used = dict.fromkeys(Seat, 0)
+    for announcement in listed:
+        if not isinstance(announcement, Announcement):
+            raise CoincheTypeError(
+                f"expected Announcement objects, not {type(announcement).__name__}"
+            )
+        seat = announcement.seat
+        mask = announcement.cards.mask
+        if mask & ~hands[seat]:
+            missing = Hand.from_mask(mask & ~hands[seat])
+            raise InvalidDealError(f"{announcement}: {seat.name} did not hold {missing}")
+        if used[seat] & mask:
+            raise InvalidDealError(
+                f"{announcement}: {Hand.from_mask(used[seat] & mask)} already serves in "
+                f"another announcement of {seat.name}"
+            )
+        used[seat] |= mask
+        suit = announcement.suit
+        if (
+            suit is not None
+            and not rules.runs_in_trump
+            and (strain is Strain.ALL_TRUMP or suit == strain)
+        ):
+            raise InvalidDealError(f"{announcement}: runs in trumps do not count in these rules")
+    return listed
+

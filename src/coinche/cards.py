@@ -1,0 +1,520 @@
+"""Suits, ranks, the 32 cards, hands and strains.
+
+A :class:`Card` has a stable *index* from 0 to 31 (``8 * suit + rank``) and a one-bit
+*mask* (``1 << index``). A :class:`Hand` is a set of cards stored as a 32-bit mask,
+which is also what legal-move generation works on.
+
+The canonical text of a card is two ASCII characters, bridge style: the rank
+``7 8 9 T J Q K A`` then the suit ``C D H S``. :meth:`Card.parse` also reads ``10H``,
+suit symbols and lower case.
+
+>>> from coinche import Card, Hand
+>>> Card.parse("10h")
+Card.parse('TH')
+>>> hand = Hand.parse("JH 9H AS 7C")
+>>> str(hand)
+'7C 9H JH AS'
+>>> Card.parse("J♥") in hand
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+import attrs
+from typing_extensions import Self
+
+from coinche.errors import CardNotInHandError, CoincheTypeError, NotationError
+
+__all__ = ["CARDS", "Card", "Hand", "Rank", "Strain", "Suit"]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, with stable values 0 to 3 (the order of a sorted hand).
+
+    >>> from coinche import Suit
+    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol, int(Suit.HEARTS)
+    ('H', '♥', 2)
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The suit's ASCII letter: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+
+class Rank(enum.IntEnum):
+    """The eight ranks, with stable values 0 (seven) to 7 (ace) in face order.
+
+    The value is *not* the strength of a card: that depends on the strain (see
+    :func:`coinche.card_points` and :func:`coinche.trick_winner`).
+
+    >>> from coinche import Rank
+    >>> Rank.TEN.letter, Rank.TEN.label
+    ('T', '10')
+    """
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+    @property
+    def letter(self) -> str:
+        """One ASCII character: ``7 8 9 T J Q K A``."""
+        return "789TJQKA"[self]
+
+    @property
+    def label(self) -> str:
+        """The rank as people write it: ``7 8 9 10 J Q K A``."""
+        return ("7", "8", "9", "10", "J", "Q", "K", "A")[self]
+
+
+class Strain(enum.IntEnum):
+    """What a contract is played in: a trump suit, no trump or all trump.
+
+    The four suit strains have the same values as the matching :class:`Suit`.
+
+    >>> from coinche import Strain, Suit
+    >>> Strain.HEARTS.trump_suit
+    <Suit.HEARTS: 2>
+    >>> Strain.NO_TRUMP.trump_suit is None
+    True
+    >>> Strain.from_suit(Suit.SPADES)
+    <Strain.SPADES: 3>
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    NO_TRUMP = 4
+    ALL_TRUMP = 5
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        """The trump suit of a suit strain; ``None`` for no trump and all trump."""
+        return Suit(self.value) if self.value < 4 else None
+
+    @property
+    def is_suit(self) -> bool:
+        """True for the four suit strains."""
+        return self.value < 4
+
+    @property
+    def code(self) -> str:
+        """Short ASCII code: ``C D H S NT AT``."""
+        return ("C", "D", "H", "S", "NT", "AT")[self]
+
+    @classmethod
+    def from_suit(cls, suit: Suit) -> Strain:
+        """The strain with *suit* as trumps."""
+        return cls(int(suit))
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        """Read a strain from its code, its name, or a suit letter or symbol.
+
+        >>> from coinche import Strain
+        >>> Strain.parse("nt"), Strain.parse("all_trump"), Strain.parse("♥")
+        (<Strain.NO_TRUMP: 4>, <Strain.ALL_TRUMP: 5>, <Strain.HEARTS: 2>)
+        >>> Strain.parse("trumps")
+        Traceback (most recent call last):
+        ...
+        coinche.errors.NotationError: cannot read 'trumps' as a strain ...
+        """
+        if not isinstance(text, str):
+            raise CoincheTypeError(f"a strain is read from a str, not {type(text).__name__}")
+        key = text.strip().upper().replace(" ", "_").replace("-", "_")
+        found = _STRAIN_NAMES.get(key)
+        if found is None:
+            raise NotationError(
+                f"cannot read {text!r} as a strain (expected one of C D H S NT AT, "
+                "a suit symbol, or a name such as HEARTS or NO_TRUMP)"
+            )
+        return found
+
+
+_SUIT_LETTERS: Final = {
+    "C": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
+_RANK_LETTERS: Final = {
+    "7": Rank.SEVEN,
+    "8": Rank.EIGHT,
+    "9": Rank.NINE,
+    "T": Rank.TEN,
+    "10": Rank.TEN,
+    "J": Rank.JACK,
+    "Q": Rank.QUEEN,
+    "K": Rank.KING,
+    "A": Rank.ACE,
+}
+_STRAIN_NAMES: Final = {
+    **{s.name: Strain(s) for s in Suit},
+    **{k: Strain(v) for k, v in _SUIT_LETTERS.items()},
+    "NT": Strain.NO_TRUMP,
+    "NO_TRUMP": Strain.NO_TRUMP,
+    "NOTRUMP": Strain.NO_TRUMP,
+    "SA": Strain.NO_TRUMP,
+    "SANS_ATOUT": Strain.NO_TRUMP,
+    "AT": Strain.ALL_TRUMP,
+    "ALL_TRUMP": Strain.ALL_TRUMP,
+    "ALLTRUMP": Strain.ALL_TRUMP,
+    "TA": Strain.ALL_TRUMP,
+    "TOUT_ATOUT": Strain.ALL_TRUMP,
+}
+
+
+@attrs.frozen(eq=False, repr=False)
+class Card:
+    """One of the 32 cards: a :class:`Rank` and a :class:`Suit`.
+
+    Cards compare and hash by value; the library only ever hands out the 32 instances
+    of :data:`CARDS`, so they are also safe to compare with ``is``. Build one with
+    ``Card(rank, suit)``, :meth:`parse`, or :meth:`from_index`.
+
+    >>> from coinche import Card, Rank, Suit
+    >>> card = Card(Rank.JACK, Suit.HEARTS)
+    >>> str(card), card.index, card == Card.parse("jh")
+    ('JH', 20, True)
+    >>> Card.from_index(20) is Card.parse("JH")
+    True
+    """
+
+    rank: Rank
+    """The card's rank."""
+    suit: Suit
+    """The card's suit."""
+    index: int = attrs.field(init=False)
+    """Stable number from 0 to 31: ``8 * suit + rank`` (7♣ is 0, A♠ is 31)."""
+    mask: int = attrs.field(init=False)
+    """``1 << index``: the card's bit in a :class:`Hand` mask."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.rank) is not Rank:
+            raise CoincheTypeError(f"a card's rank must be a Rank, not {self.rank!r}")
+        if type(self.suit) is not Suit:
+            raise CoincheTypeError(f"a card's suit must be a Suit, not {self.suit!r}")
+        index = 8 * self.suit + self.rank
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "mask", 1 << index)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def code(self) -> str:
+        """The canonical two-character ASCII code, the same as ``str(card)``."""
+        return self.rank.letter + self.suit.letter
+
+    @property
+    def label(self) -> str:
+        """A display form with the suit symbol, such as ``10♥``."""
+        return self.rank.label + self.suit.symbol
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with this :attr:`index` (0 to 31).
+
+        >>> from coinche import Card
+        >>> Card.from_index(31)
+        Card.parse('AS')
+        """
+        if type(index) is not int:
+            raise CoincheTypeError(f"a card index is an int, not {type(index).__name__}")
+        if not 0 <= index < 32:
+            raise NotationError(f"card index {index} is outside 0..31")
+        return CARDS[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card: rank then suit, in any case, spaces allowed.
+
+        Ranks: ``7 8 9 10 T J Q K A``. Suits: ``C D H S`` or ``♣ ♦ ♥ ♠``.
+
+        >>> from coinche import Card
+        >>> [str(Card.parse(t)) for t in ("JH", "10h", "TH", "J♥", " q s ")]
+        ['JH', 'TH', 'TH', 'JH', 'QS']
+        >>> Card.parse("1H")
+        Traceback (most recent call last):
+        ...
+        coinche.errors.NotationError: cannot read '1H' as a card: unknown rank '1'
+        """
+        if not isinstance(text, str):
+            raise CoincheTypeError(f"a card is read from a str, not {type(text).__name__}")
+        key = "".join(text.split()).upper()
+        card = _PARSE_TABLE.get(key)
+        if card is not None:
+            return card
+        if len(key) < 2:
+            raise NotationError(f"cannot read {text!r} as a card: expected a rank and a suit")
+        rank_text, suit_text = key[:-1], key[-1]
+        if rank_text not in _RANK_LETTERS:
+            raise NotationError(f"cannot read {text!r} as a card: unknown rank {rank_text!r}")
+        raise NotationError(f"cannot read {text!r} as a card: unknown suit {suit_text!r}")
+
+    @classmethod
+    def parse_many(cls, text: str) -> tuple[Card, ...]:
+        """Read cards separated by spaces or commas, keeping order and repeats.
+
+        >>> from coinche import Card
+        >>> Card.parse_many("JH, 9H 10s")
+        (Card.parse('JH'), Card.parse('9H'), Card.parse('TS'))
+        """
+        if not isinstance(text, str):
+            raise CoincheTypeError(f"cards are read from a str, not {type(text).__name__}")
+        return tuple(cls.parse(word) for word in text.replace(",", " ").split())
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card(Rank(i % 8), Suit(i // 8)) for i in range(32))
+"""The 32 cards in :attr:`Card.index` order (7♣ 8♣ ... A♣ 7♦ ... A♠)."""
+
+_PARSE_TABLE: Final[dict[str, Card]] = {
+    rank_text + suit_text: card
+    for card in CARDS
+    for rank_text, rank in _RANK_LETTERS.items()
+    if rank is card.rank
+    for suit_text, suit in _SUIT_LETTERS.items()
+    if suit is card.suit
+}
+
+# _BYTE_CARDS[suit][byte]: the cards of that suit whose rank bits are set in byte.
+_BYTE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    tuple(tuple(CARDS[8 * s + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+    for s in range(4)
+)
+_FULL_MASK: Final = (1 << 32) - 1
+
+
+@attrs.frozen(init=False, eq=False, repr=False)
+class Hand:
+    """An immutable set of cards, stored as a 32-bit :attr:`mask`.
+
+    ``Hand(cards)`` takes any iterable of :class:`Card` (repeats are merged, as in a
+    set); :meth:`parse` reads text and refuses repeats. A hand supports ``len``,
+    ``in``, ``==``, hashing, ``|``, ``&``, ``-``, ``^`` and the subset comparisons.
+    Iteration is in :attr:`Card.index` order: clubs, diamonds, hearts, spades, and
+    within a suit 7 8 9 10 J Q K A.
+
+    >>> from coinche import Hand, Suit
+    >>> hand = Hand.parse("AS JH 9H 7C")
+    >>> [str(c) for c in hand]
+    ['7C', '9H', 'JH', 'AS']
+    >>> len(hand), hand.of_suit(Suit.HEARTS)
+    (4, Hand.parse('9H JH'))
+    >>> hand - Hand.parse("JH") == Hand.parse("7C 9H AS")
+    True
+    """
+
+    mask: int
+    """Bit ``card.index`` is set for each card in the hand."""
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        mask = 0
+        if isinstance(cards, (str, bytes)):
+            raise CoincheTypeError("a Hand is built from Card objects; use Hand.parse for text")
+        for card in cards:
+            if not isinstance(card, Card):
+                hint = "; use Hand.parse for text" if isinstance(card, str) else ""
+                raise CoincheTypeError(
+                    f"a Hand holds Card objects, not {type(card).__name__} ({card!r}){hint}"
+                )
+            mask |= card.mask
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> Self:
+        """The hand whose cards are the set bits of *mask* (an int below ``2**32``).
+
+        >>> from coinche import Hand
+        >>> Hand.from_mask(0b11)
+        Hand.parse('7C 8C')
+        """
+        if type(mask) is not int:
+            raise CoincheTypeError(f"a hand mask is an int, not {type(mask).__name__}")
+        if not 0 <= mask <= _FULL_MASK:
+            raise NotationError(f"hand mask {mask:#x} is outside 0..0xffffffff")
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "mask", mask)
+        return hand
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read a hand: card codes separated by spaces or commas, each card once.
+
+        >>> from coinche import Hand
+        >>> Hand.parse("jh, 10H 9♥")
+        Hand.parse('9H TH JH')
+        >>> Hand.parse("")
+        Hand.parse('')
+        """
+        mask = 0
+        for card in Card.parse_many(text):
+            if mask & card.mask:
+                raise NotationError(f"card {card} appears twice in {text!r}")
+            mask |= card.mask
+        return cls.from_mask(mask)
+
+    @classmethod
+    def full(cls) -> Self:
+        """All 32 cards.
+
+        >>> from coinche import Hand
+        >>> len(Hand.full())
+        32
+        """
+        return cls.from_mask(_FULL_MASK)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards as a tuple, in iteration order.
+
+        >>> from coinche import Hand
+        >>> Hand.parse("AS 7C").cards
+        (Card.parse('7C'), Card.parse('AS'))
+        """
+        m = self.mask
+        return (
+            _BYTE_CARDS[0][m & 255]
+            + _BYTE_CARDS[1][m >> 8 & 255]
+            + _BYTE_CARDS[2][m >> 16 & 255]
+            + _BYTE_CARDS[3][m >> 24 & 255]
+        )
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.mask)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Hand):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((Hand, self.mask))
+
+    def __str__(self) -> str:
+        return " ".join(card.code for card in self.cards)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    def _other_mask(self, other: object) -> int:
+        if isinstance(other, Hand):
+            return other.mask
+        raise CoincheTypeError(f"expected a Hand, not {type(other).__name__}")
+
+    def __or__(self, other: Hand) -> Hand:
+        return Hand.from_mask(self.mask | self._other_mask(other))
+
+    def __and__(self, other: Hand) -> Hand:
+        return Hand.from_mask(self.mask & self._other_mask(other))
+
+    def __sub__(self, other: Hand) -> Hand:
+        return Hand.from_mask(self.mask & ~self._other_mask(other))
+
+    def __xor__(self, other: Hand) -> Hand:
+        return Hand.from_mask(self.mask ^ self._other_mask(other))
+
+    def __le__(self, other: Hand) -> bool:
+        return self.mask & ~self._other_mask(other) == 0
+
+    def __lt__(self, other: Hand) -> bool:
+        return self <= other and self.mask != other.mask
+
+    def __ge__(self, other: Hand) -> bool:
+        return self._other_mask(other) & ~self.mask == 0
+
+    def __gt__(self, other: Hand) -> bool:
+        return self >= other and self.mask != other.mask
+
+    def isdisjoint(self, other: Hand) -> bool:
+        """True when the two hands share no card."""
+        return self.mask & self._other_mask(other) == 0
+
+    def issubset(self, other: Hand) -> bool:
+        """True when every card of this hand is in *other* (``<=``)."""
+        return self <= other
+
+    def issuperset(self, other: Hand) -> bool:
+        """True when every card of *other* is in this hand (``>=``)."""
+        return self >= other
+
+    def add(self, card: Card) -> Hand:
+        """A new hand with *card* added.
+
+        >>> from coinche import Card, Hand
+        >>> Hand.parse("7C").add(Card.parse("8C"))
+        Hand.parse('7C 8C')
+        """
+        if not isinstance(card, Card):
+            raise CoincheTypeError(f"expected a Card, not {type(card).__name__}")
+        return Hand.from_mask(self.mask | card.mask)
+
+    def remove(self, card: Card) -> Hand:
+        """A new hand without *card*, which must be in the hand.
+
+        >>> from coinche import Card, Hand
+        >>> Hand.parse("7C 8C").remove(Card.parse("8C"))
+        Hand.parse('7C')
+        >>> Hand.parse("7C").remove(Card.parse("8C"))
+        Traceback (most recent call last):
+        ...
+        coinche.errors.CardNotInHandError: 8C is not in the hand 7C
+        """
+        if not isinstance(card, Card):
+            raise CoincheTypeError(f"expected a Card, not {type(card).__name__}")
+        if not self.mask & card.mask:
+            raise CardNotInHandError(f"{card} is not in the hand {self}")
+        return Hand.from_mask(self.mask ^ card.mask)
+
+    def of_suit(self, suit: Suit) -> Hand:
+        """The cards of one suit."""
+        return Hand.from_mask(self.mask & 0xFF << 8 * Suit(suit))

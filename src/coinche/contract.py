@@ -1,0 +1,128 @@
+"""The contract a deal is played under: taker, strain, value and multiplier.
+
+>>> from coinche import CAPOT, Contract, Seat, Strain
+>>> contract = Contract(Seat.NORTH, Strain.HEARTS, 100, multiplier=2)
+>>> str(contract), contract.team, contract.points
+('100 H by N, coinched', <Team.NORTH_SOUTH: 0>, 100)
+>>> Contract(Seat.EAST, Strain.SPADES, CAPOT).points
+250
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, Literal
+
+import attrs
+
+from coinche.cards import Strain
+from coinche.config import CAPOT_VALUE, GENERALE_VALUE
+from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.seats import Seat, Team
+
+__all__ = ["CAPOT", "GENERALE", "Contract", "SpecialBid"]
+
+
+class SpecialBid(enum.Enum):
+    """The two bids above every number: capot and générale."""
+
+    CAPOT = "capot"
+    """The bidding team promises all eight tricks (worth 250 as a bid)."""
+    GENERALE = "generale"
+    """The taker alone promises all eight tricks (worth 500 as a bid, a decision)."""
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+CAPOT: Final = SpecialBid.CAPOT
+"""The capot bid: all eight tricks for the bidding team."""
+GENERALE: Final = SpecialBid.GENERALE
+"""The générale bid: all eight tricks for the taker alone."""
+
+_MULTIPLIER_WORDS: Final = {1: "", 2: ", coinched", 4: ", surcoinched"}
+
+
+def _check_value(instance: Contract, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, SpecialBid):
+        return
+    if type(value) is not int:
+        raise CoincheTypeError(
+            f"a contract value is an int, CAPOT or GENERALE, not {value!r}"
+        )
+    if value <= 0:
+        raise InvalidDealError(f"a contract value must be positive, not {value}")
+
+
+@attrs.frozen
+class Contract:
+    """What the taker's team promised: a strain, a value, and the coinche multiplier.
+
+    *value* is a number, :data:`CAPOT` or :data:`GENERALE`; *multiplier* is 1, 2
+    (coinched) or 4 (surcoinched). Whether the value is one the rules allow is checked
+    by :func:`coinche.score_deal`, which knows the rules.
+
+    >>> from coinche import GENERALE, Contract, Seat, Strain
+    >>> Contract(Seat.SOUTH, Strain.NO_TRUMP, GENERALE, 4)
+    Contract(taker=<Seat.SOUTH: 2>, strain=<Strain.NO_TRUMP: 4>, value=GENERALE, multiplier=4)
+    >>> Contract(Seat.SOUTH, Strain.CLUBS, 90, 3)
+    Traceback (most recent call last):
+    ...
+    coinche.errors.InvalidDealError: a contract multiplier is 1, 2 or 4, not 3
+    """
+
+    taker: Seat = attrs.field()
+    """The seat whose bid became the contract."""
+    strain: Strain = attrs.field()
+    """Trumps: a suit, no trump or all trump."""
+    value: int | SpecialBid = attrs.field(validator=_check_value)
+    """The bid: a number of points, :data:`CAPOT` or :data:`GENERALE`."""
+    multiplier: Literal[1, 2, 4] = attrs.field(default=1)
+    """1, 2 once coinched, 4 once surcoinched."""
+
+    @taker.validator
+    def _check_taker(self, attribute: attrs.Attribute[Seat], value: object) -> None:
+        if type(value) is not Seat:
+            raise CoincheTypeError(f"a contract's taker must be a Seat, not {value!r}")
+
+    @strain.validator
+    def _check_strain(self, attribute: attrs.Attribute[Strain], value: object) -> None:
+        if type(value) is not Strain:
+            raise CoincheTypeError(f"a contract's strain must be a Strain, not {value!r}")
+
+    @multiplier.validator
+    def _check_multiplier(self, attribute: attrs.Attribute[int], value: object) -> None:
+        if type(value) is not int or value not in (1, 2, 4):
+            raise InvalidDealError(f"a contract multiplier is 1, 2 or 4, not {value!r}")
+
+    @property
+    def points(self) -> int:
+        """The contract's value V in points: the bid, 250 for capot, 500 for générale."""
+        value = self.value
+        if value is CAPOT:
+            return CAPOT_VALUE
+        if value is GENERALE:
+            return GENERALE_VALUE
+        assert isinstance(value, int)
+        return value
+
+    @property
+    def is_capot(self) -> bool:
+        """True for a capot bid."""
+        return self.value is CAPOT
+
+    @property
+    def is_generale(self) -> bool:
+        """True for a générale bid."""
+        return self.value is GENERALE
+
+    @property
+    def team(self) -> Team:
+        """The taker's team (the bidders)."""
+        return self.taker.team
+
+    def __str__(self) -> str:
+        value = self.value.value if isinstance(self.value, SpecialBid) else str(self.value)
+        return f"{value} {self.strain.code} by {self.taker.letter}" + _MULTIPLIER_WORDS[
+            self.multiplier
+        ]

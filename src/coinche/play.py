@@ -1,0 +1,542 @@
+"""Tricks and the rules of play: which cards are legal, who wins a trick, card points.
+
+Rule numbers in the messages and comments refer to RULES.md section 4.
+
+>>> from coinche import Hand, RuleConfig, Seat, Strain, Trick, legal_cards, trick_winner
+>>> trick = Trick.parse("N: AH 7S")        # North led the ace of hearts, East trumped
+>>> hand = Hand.parse("KH 8S JS 7D")       # South holds a heart
+>>> legal_cards(hand, trick, Strain.SPADES)
+Hand.parse('KH')
+>>> trick_winner(Trick.parse("N: AH 7S KH TH"), Strain.SPADES)
+<Seat.EAST: 1>
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+from typing_extensions import Self
+
+from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
+from coinche.config import (
+    FLAG_MONTER,
+    FLAG_MUST_UNDERTRUMP,
+    FLAG_OVERTRUMP_ON_TRUMP_LEAD,
+    FLAG_OVERTRUMP_ONLY_OVER_OPPONENT,
+    FLAG_PARTNER_EXEMPTION,
+    RuleConfig,
+)
+from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
+from coinche.seats import Seat
+
+__all__ = [
+    "Trick",
+    "card_points",
+    "explain_card",
+    "is_legal_card",
+    "legal_cards",
+    "trick_master",
+    "trick_points",
+    "trick_winner",
+]
+
+# ---------------------------------------------------------------- tables
+# Strength of each rank within its suit, 0 (weakest) to 7 (strongest).
+_TRUMP_ORDER: Final = {
+    Rank.JACK: 7,
+    Rank.NINE: 6,
+    Rank.ACE: 5,
+    Rank.TEN: 4,
+    Rank.KING: 3,
+    Rank.QUEEN: 2,
+    Rank.EIGHT: 1,
+    Rank.SEVEN: 0,
+}
+_PLAIN_ORDER: Final = {
+    Rank.ACE: 7,
+    Rank.TEN: 6,
+    Rank.KING: 5,
+    Rank.QUEEN: 4,
+    Rank.JACK: 3,
+    Rank.NINE: 2,
+    Rank.EIGHT: 1,
+    Rank.SEVEN: 0,
+}
+# Card points (RULES.md section 1): trump, plain, no-trump and all-trump scales.
+_TRUMP_POINTS: Final = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
+                        Rank.KING: 4, Rank.QUEEN: 3}  # fmt: skip
+_PLAIN_POINTS: Final = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+_NO_TRUMP_POINTS: Final = {Rank.ACE: 19, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
+                           Rank.JACK: 2}  # fmt: skip
+_ALL_TRUMP_POINTS: Final = {Rank.JACK: 14, Rank.NINE: 9, Rank.ACE: 6, Rank.TEN: 5,
+                            Rank.KING: 3, Rank.QUEEN: 1}  # fmt: skip
+
+SUIT_MASKS: Final = tuple(0xFF << 8 * s for s in range(4))
+LAST_TRICK_BONUS: Final = 10
+
+
+def _is_trump(card: Card, strain: int) -> bool:
+    return strain == Strain.ALL_TRUMP or card.suit == strain
+
+
+def _order(card: Card, strain: int) -> int:
+    return (_TRUMP_ORDER if _is_trump(card, strain) else _PLAIN_ORDER)[card.rank]
+
+
+def _points(card: Card, strain: int) -> int:
+    if strain == Strain.NO_TRUMP:
+        return _NO_TRUMP_POINTS.get(card.rank, 0)
+    if strain == Strain.ALL_TRUMP:
+        return _ALL_TRUMP_POINTS.get(card.rank, 0)
+    return (_TRUMP_POINTS if card.suit == strain else _PLAIN_POINTS).get(card.rank, 0)
+
+
+# ORDER[strain][index], POINTS[strain][index], HIGHER[strain][index]: the mask of the
+# cards of the same suit that beat the card under that strain.
+ORDER: Final = tuple(tuple(_order(c, s) for c in CARDS) for s in Strain)
+POINTS: Final = tuple(tuple(_points(c, s) for c in CARDS) for s in Strain)
+HIGHER: Final = tuple(
+    tuple(
+        sum(o.mask for o in CARDS if o.suit == c.suit and ORDER[s][o.index] > ORDER[s][c.index])
+        for c in CARDS
+    )
+    for s in Strain
+)
+_SUIT_OF: Final = tuple(c.suit for c in CARDS)
+
+# Reason codes of the legal-play generator, one per rule of RULES.md section 4.
+FREE: Final = 0  # any card
+FOLLOW: Final = 1  # rule 1: follow the led suit
+FOLLOW_HIGHER: Final = 2  # all trump: follow and beat the best card of the led suit
+MONTER: Final = 3  # classic: an opponent has trumped, beat the led suit if you can
+TRUMP_LEAD_OVER: Final = 4  # rule 2: trumps led, beat the highest trump
+TRUMP_LEAD_ANY: Final = 5  # trumps led, any trump (classic, or cannot beat it)
+MUST_TRUMP: Final = 6  # rule 3b: not following, trump
+OVERTRUMP: Final = 7  # rule 3b: a trump is in the trick, beat it
+UNDERTRUMP: Final = 8  # rule 3c: cannot beat an opponent's trump, still trump
+
+
+@attrs.frozen(repr=False)
+class Trick:
+    """A trick in progress or complete: the seat that led and the cards in order of play.
+
+    ``cards[0]`` was played by *leader*, ``cards[1]`` by ``leader.next``, and so on; the
+    trick is complete at four cards. Building a trick checks the types, the count and
+    that no card appears twice; it does not check that the plays were legal (that
+    needs the hands: see :func:`legal_cards`).
+
+    >>> from coinche import Card, Seat, Trick
+    >>> trick = Trick(Seat.WEST, (Card.parse("JH"), Card.parse("9H")))
+    >>> trick.to_move, trick.is_complete, str(trick)
+    (<Seat.EAST: 1>, False, 'W: JH 9H')
+    >>> trick.play(Card.parse("7H")).cards[-1]
+    Card.parse('7H')
+    """
+
+    leader: Seat
+    """The seat that played the first card."""
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=tuple)
+    """The cards in the order they were played, from the leader on."""
+    mask: int = attrs.field(init=False, eq=False)
+    """The trick's cards as a hand mask."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.leader) is not Seat:
+            raise CoincheTypeError(f"a trick's leader must be a Seat, not {self.leader!r}")
+        if len(self.cards) > 4:
+            raise InvalidDealError(f"a trick holds at most 4 cards, not {len(self.cards)}")
+        mask = 0
+        for card in self.cards:
+            if not isinstance(card, Card):
+                raise CoincheTypeError(
+                    f"a trick holds Card objects, not {type(card).__name__} ({card!r})"
+                )
+            if mask & card.mask:
+                raise InvalidDealError(f"card {card} is played twice in the trick")
+            mask |= card.mask
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read a trick written as ``"N: JH 9H 7H"``: the leader, a colon, the cards.
+
+        >>> from coinche import Trick
+        >>> Trick.parse("w: 10h jh").cards
+        (Card.parse('TH'), Card.parse('JH'))
+        >>> Trick.parse("JH 9H")
+        Traceback (most recent call last):
+        ...
+        coinche.errors.NotationError: cannot read 'JH 9H' as a trick: write the leader first, as in 'N: JH 9H'
+        """
+        if not isinstance(text, str):
+            raise CoincheTypeError(f"a trick is read from a str, not {type(text).__name__}")
+        head, colon, rest = text.partition(":")
+        if not colon:
+            raise NotationError(
+                f"cannot read {text!r} as a trick: write the leader first, as in 'N: JH 9H'"
+            )
+        return cls(Seat.parse(head), Card.parse_many(rest))
+
+    def __str__(self) -> str:
+        return f"{self.leader.letter}: " + " ".join(card.code for card in self.cards)
+
+    def __repr__(self) -> str:
+        return f"Trick.parse({str(self).rstrip()!r})"
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def is_complete(self) -> bool:
+        """True once all four seats have played."""
+        return len(self.cards) == 4
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat that plays next; a complete trick raises :class:`InvalidDealError`."""
+        if len(self.cards) == 4:
+            raise InvalidDealError("the trick is complete: nobody is to move")
+        return self.leader.offset(len(self.cards))
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit of the first card, or ``None`` for an empty trick."""
+        return self.cards[0].suit if self.cards else None
+
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        """Each card with the seat that played it.
+
+        >>> from coinche import Trick
+        >>> [(seat.letter, str(card)) for seat, card in Trick.parse("S: 7C 8C").plays()]
+        [('S', '7C'), ('W', '8C')]
+        """
+        return tuple((self.leader.offset(i), card) for i, card in enumerate(self.cards))
+
+    def seat_of(self, card: Card) -> Seat:
+        """The seat that played *card* in this trick."""
+        for i, played in enumerate(self.cards):
+            if played == card:
+                return self.leader.offset(i)
+        raise InvalidDealError(f"{card} is not in the trick {self}")
+
+    def play(self, card: Card) -> Trick:
+        """A new trick with *card* added by the seat to move (legality is not checked).
+
+        >>> from coinche import Card, Trick
+        >>> Trick.parse("N: 7C").play(Card.parse("7C"))
+        Traceback (most recent call last):
+        ...
+        coinche.errors.InvalidDealError: card 7C is played twice in the trick
+        """
+        cards = self.cards
+        if len(cards) >= 4:
+            raise InvalidDealError("the trick is complete: no card can be added")
+        if not isinstance(card, Card):
+            raise CoincheTypeError(f"expected a Card, not {type(card).__name__}")
+        if self.mask & card.mask:
+            raise InvalidDealError(f"card {card} is played twice in the trick")
+        trick = object.__new__(Trick)
+        object.__setattr__(trick, "leader", self.leader)
+        object.__setattr__(trick, "cards", (*cards, card))
+        object.__setattr__(trick, "mask", self.mask | card.mask)
+        return trick
+
+
+# ---------------------------------------------------------------- legal play
+def _legal(hand: int, cards: tuple[Card, ...], strain: int, flags: int) -> tuple[int, int]:
+    """The legal cards (a mask) and the rule that restricted them (a reason code).
+
+    *hand* is the mask of the seat to move, *cards* the trick so far (not complete).
+    """
+    n = len(cards)
+    if n == 0:
+        return hand, FREE
+    first = cards[0]
+    led = first.suit
+    follow = hand & SUIT_MASKS[led]
+    if strain == 4:  # no trump: follow suit if you can, otherwise any card
+        return (follow, FOLLOW) if follow else (hand, FREE)
+    higher = HIGHER[strain]
+    if strain == 5:  # all trump: follow and go higher than the best of the led suit
+        if not follow:
+            return hand, FREE
+        order = ORDER[5]
+        best = first.index
+        for card in cards[1:]:
+            if card.suit == led and order[card.index] > order[best]:
+                best = card.index
+        over = follow & higher[best]
+        return (over, FOLLOW_HIGHER) if over else (follow, FOLLOW)
+
+    # a suit contract: find the master card, its position, and whether an opponent
+    # (a position of the other parity from the mover's) has trumped
+    order = ORDER[strain]
+    best = first
+    best_pos = 0
+    opponent_trumped = False
+    for pos in range(1, n):
+        card = cards[pos]
+        suit = card.suit
+        if suit == strain and (n - pos) & 1:
+            opponent_trumped = True
+        if suit == best.suit:
+            if order[card.index] > order[best.index]:
+                best = card
+                best_pos = pos
+        elif suit == strain:
+            best = card
+            best_pos = pos
+    partner_master = (n - best_pos) & 1 == 0
+    trumps = hand & SUIT_MASKS[strain]
+
+    if led == strain:  # rule 2: trumps led
+        if not trumps:
+            return hand, FREE
+        if flags & FLAG_OVERTRUMP_ON_TRUMP_LEAD:
+            over = trumps & higher[best.index]
+            if over:
+                return over, TRUMP_LEAD_OVER
+        return trumps, TRUMP_LEAD_ANY
+
+    if follow:  # rule 1, and classic monter
+        if flags & FLAG_MONTER and best.suit == strain and not partner_master:
+            top = first.index
+            for card in cards[1:]:
+                if card.suit == led and order[card.index] > order[top]:
+                    top = card.index
+            over = follow & higher[top]
+            if over:
+                return over, MONTER
+        return follow, FOLLOW
+
+    if not trumps:  # rule 3d
+        return hand, FREE
+    if partner_master and flags & FLAG_PARTNER_EXEMPTION:  # rule 3a
+        return hand, FREE
+    if best.suit != strain:  # rule 3b: nobody has trumped yet, any trump
+        return trumps, MUST_TRUMP
+    if flags & FLAG_OVERTRUMP_ONLY_OVER_OPPONENT and not opponent_trumped:
+        return trumps, MUST_TRUMP  # classic: only a partner has trumped
+    over = trumps & higher[best.index]
+    if over:  # rule 3b: beat the highest trump
+        return over, OVERTRUMP
+    if partner_master:  # rule 4: any trump under a master partner
+        return trumps, MUST_TRUMP
+    if flags & FLAG_MUST_UNDERTRUMP:  # rule 3c
+        return trumps, UNDERTRUMP
+    return hand, FREE  # rule 3c, FFB: may discard instead of undertrumping
+
+
+_DEFAULT_RULES: Final = RuleConfig()
+
+
+def _check_position(hand: Hand, trick: Trick, strain: Strain) -> None:
+    if not isinstance(hand, Hand):
+        raise CoincheTypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    if not isinstance(trick, Trick):
+        raise CoincheTypeError(f"trick must be a Trick, not {type(trick).__name__}")
+    if type(strain) is not Strain:
+        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+    if len(trick.cards) == 4:
+        raise InvalidDealError(f"the trick {trick} is complete: nobody is to move")
+    if not hand.mask:
+        raise InvalidDealError("the hand is empty: there is no card to play")
+    if hand.mask & trick.mask:
+        shared = Hand.from_mask(hand.mask & trick.mask)
+        raise InvalidDealError(f"{shared} is both in the hand and in the trick")
+
+
+def legal_cards(
+    hand: Hand, trick: Trick, strain: Strain, rules: RuleConfig = _DEFAULT_RULES
+) -> Hand:
+    """The cards of *hand* that the seat to move in *trick* may play.
+
+    *hand* is the mover's hand (without the cards already played), *trick* the trick so
+    far. The result is never empty and always a subset of *hand*.
+
+    >>> from coinche import Hand, RuleConfig, Strain, Trick, legal_cards
+    >>> hand = Hand.parse("7S KD AD")
+    >>> trick = Trick.parse("N: AH JS")   # East trumped North's ace: an opponent is master
+    >>> legal_cards(hand, trick, Strain.SPADES)                  # must undertrump (rule 3c)
+    Hand.parse('7S')
+    >>> legal_cards(hand, trick, Strain.SPADES, RuleConfig.ffb())  # FFB: may discard
+    Hand.parse('KD AD 7S')
+
+    :raises InvalidDealError: the trick is complete, the hand is empty, or a card is both
+        in the hand and in the trick.
+    :raises CoincheTypeError: an argument of the wrong type.
+    """
+    _check_position(hand, trick, strain)
+    mask = _legal(hand.mask, trick.cards, strain, rules.play_flags)[0]
+    return hand if mask == hand.mask else Hand.from_mask(mask)
+
+
+def is_legal_card(
+    card: Card, hand: Hand, trick: Trick, strain: Strain, rules: RuleConfig = _DEFAULT_RULES
+) -> bool:
+    """True when *card* is in *hand* and the seat to move in *trick* may play it.
+
+    >>> from coinche import Card, Hand, Strain, Trick, is_legal_card
+    >>> hand = Hand.parse("7H AS")
+    >>> is_legal_card(Card.parse("AS"), hand, Trick.parse("N: 8H"), Strain.CLUBS)
+    False
+    """
+    if not isinstance(card, Card):
+        raise CoincheTypeError(f"card must be a Card, not {type(card).__name__}")
+    _check_position(hand, trick, strain)
+    return bool(_legal(hand.mask, trick.cards, strain, rules.play_flags)[0] & card.mask)
+
+
+def explain_card(
+    card: Card, hand: Hand, trick: Trick, strain: Strain, rules: RuleConfig = _DEFAULT_RULES
+) -> str | None:
+    """Why *card* may not be played now, in plain words; ``None`` when it is legal.
+
+    Meant for user interfaces: the sentence names the rule and the cards involved.
+
+    >>> from coinche import Card, Hand, Strain, Trick, explain_card
+    >>> hand = Hand.parse("7S 9S KD")
+    >>> trick = Trick.parse("N: AH JS")
+    >>> print(explain_card(Card.parse("KD"), hand, trick, Strain.SPADES))
+    you hold no hearts and cannot beat the JS: you must still play a trump (rule 3c)
+    >>> explain_card(Card.parse("7S"), hand, trick, Strain.SPADES) is None
+    True
+    """
+    if not isinstance(card, Card):
+        raise CoincheTypeError(f"card must be a Card, not {type(card).__name__}")
+    _check_position(hand, trick, strain)
+    if not hand.mask & card.mask:
+        return f"{card} is not in your hand"
+    mask, reason = _legal(hand.mask, trick.cards, strain, rules.play_flags)
+    if mask & card.mask:
+        return None
+    return _explain(reason, trick, strain)
+
+
+def _explain(reason: int, trick: Trick, strain: Strain) -> str:
+    led = trick.cards[0].suit
+    led_name = led.name.lower()
+    best = _master_card(trick.cards, strain)
+    if reason == FOLLOW:
+        return f"you must follow {led_name} (rule 1)"
+    if reason == FOLLOW_HIGHER:
+        return (
+            f"all trump: you must play a {led_name[:-1]} higher than the {best} "
+            "when you can"
+        )
+    if reason == MONTER:
+        return (
+            f"an opponent has trumped: you must play a {led_name[:-1]} higher than the "
+            f"best {led_name[:-1]} in the trick when you can (monter)"
+        )
+    if reason == TRUMP_LEAD_OVER:
+        return f"trumps were led: you must play a trump higher than the {best} (rule 2)"
+    if reason == TRUMP_LEAD_ANY:
+        return "trumps were led: you must play a trump (rule 2)"
+    if reason == MUST_TRUMP:
+        return f"you hold no {led_name}: you must trump (rule 3b)"
+    if reason == OVERTRUMP:
+        return f"you hold no {led_name}: you must trump higher than the {best} (rule 3b)"
+    if reason == UNDERTRUMP:
+        return (
+            f"you hold no {led_name} and cannot beat the {best}: "
+            "you must still play a trump (rule 3c)"
+        )
+    raise AssertionError(f"no explanation for reason {reason}")  # pragma: no cover
+
+
+# ---------------------------------------------------------------- tricks
+def _master_index(cards: tuple[Card, ...], strain: int) -> int:
+    """Position in *cards* (non-empty) of the card currently winning the trick."""
+    order = ORDER[strain]
+    trump = strain if strain < 4 else -1
+    best = cards[0]
+    best_pos = 0
+    for pos in range(1, len(cards)):
+        card = cards[pos]
+        if card.suit == best.suit:
+            if order[card.index] > order[best.index]:
+                best = card
+                best_pos = pos
+        elif card.suit == trump:
+            best = card
+            best_pos = pos
+    return best_pos
+
+
+def _master_card(cards: tuple[Card, ...], strain: int) -> Card:
+    return cards[_master_index(cards, strain)]
+
+
+def _check_trick(trick: Trick, strain: Strain) -> None:
+    if not isinstance(trick, Trick):
+        raise CoincheTypeError(f"trick must be a Trick, not {type(trick).__name__}")
+    if type(strain) is not Strain:
+        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+
+
+def trick_winner(trick: Trick, strain: Strain) -> Seat:
+    """The seat that wins the complete *trick* when *strain* is the contract.
+
+    The highest trump if any was played, otherwise the highest card of the led suit;
+    in no trump and all trump, the highest card of the led suit (plain or trump order).
+    For a trick still in progress use :func:`trick_master`.
+
+    >>> from coinche import Strain, Trick, trick_winner
+    >>> trick = Trick.parse("N: AH 7S KH TH")
+    >>> trick_winner(trick, Strain.SPADES), trick_winner(trick, Strain.HEARTS)
+    (<Seat.EAST: 1>, <Seat.NORTH: 0>)
+    >>> trick_winner(trick, Strain.ALL_TRUMP)   # 10 beats K in trump order; A beats 10
+    <Seat.NORTH: 0>
+
+    :raises InvalidDealError: the trick is not complete.
+    """
+    _check_trick(trick, strain)
+    if len(trick.cards) != 4:
+        raise InvalidDealError(
+            f"the trick {trick} is not complete; trick_master gives the seat winning so far"
+        )
+    return trick.leader.offset(_master_index(trick.cards, strain))
+
+
+def trick_master(trick: Trick, strain: Strain) -> Seat:
+    """The seat whose card is winning *trick* so far (the trick may be incomplete).
+
+    >>> from coinche import Strain, Trick, trick_master
+    >>> trick_master(Trick.parse("S: 7H 9H"), Strain.CLUBS)
+    <Seat.WEST: 3>
+    """
+    _check_trick(trick, strain)
+    if not trick.cards:
+        raise InvalidDealError("an empty trick has no master")
+    return trick.leader.offset(_master_index(trick.cards, strain))
+
+
+def card_points(card: Card, strain: Strain) -> int:
+    """What *card* is worth in a contract played in *strain* (RULES.md section 1).
+
+    >>> from coinche import Card, Strain, card_points
+    >>> jack = Card.parse("JH")
+    >>> [card_points(jack, s) for s in (Strain.HEARTS, Strain.SPADES, Strain.NO_TRUMP,
+    ...                                 Strain.ALL_TRUMP)]
+    [20, 2, 2, 14]
+    """
+    if not isinstance(card, Card):
+        raise CoincheTypeError(f"card must be a Card, not {type(card).__name__}")
+    if type(strain) is not Strain:
+        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+    return POINTS[strain][card.index]
+
+
+def trick_points(trick: Trick, strain: Strain) -> int:
+    """The card points in *trick* (the last-trick bonus is not included).
+
+    >>> from coinche import Strain, Trick, trick_points
+    >>> trick_points(Trick.parse("N: JH 9H AH TH"), Strain.HEARTS)
+    55
+    """
+    _check_trick(trick, strain)
+    points = POINTS[strain]
+    return sum(points[card.index] for card in trick.cards)
+

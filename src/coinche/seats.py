@@ -1,0 +1,127 @@
+"""Seats and teams.
+
+Seats are named in the **order of play** (RULES.md section 1): East plays after North,
+South after East, West after South, North after West. Whether that order runs clockwise
+or counter-clockwise round a real table is a display matter
+(:attr:`coinche.RuleConfig.direction`); the rules only ever ask who plays next.
+
+>>> from coinche import Seat, Team
+>>> Seat.NORTH.next, Seat.NORTH.partner, Seat.NORTH.team
+(<Seat.EAST: 1>, <Seat.SOUTH: 2>, <Team.NORTH_SOUTH: 0>)
+>>> Team.EAST_WEST.seats
+(<Seat.EAST: 1>, <Seat.WEST: 3>)
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Seat", "Team"]
+
+
+class Team(enum.IntEnum):
+    """The two partnerships. ``Team.NORTH_SOUTH`` is 0, ``Team.EAST_WEST`` is 1.
+
+    >>> from coinche import Team
+    >>> Team.NORTH_SOUTH.other
+    <Team.EAST_WEST: 1>
+    """
+
+    NORTH_SOUTH = 0
+    EAST_WEST = 1
+
+    @property
+    def other(self) -> Team:
+        """The opposing team."""
+        return _TEAMS[1 - self.value]
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """The team's two seats, in the order of play."""
+        return (_SEATS[self.value], _SEATS[self.value + 2])
+
+    @property
+    def short(self) -> str:
+        """``NS`` or ``EW``."""
+        return ("NS", "EW")[self.value]
+
+
+class Seat(enum.IntEnum):
+    """The four seats, valued 0 to 3 in the order of play.
+
+    >>> from coinche import Seat
+    >>> list(Seat.WEST.cycle())
+    [<Seat.WEST: 3>, <Seat.NORTH: 0>, <Seat.EAST: 1>, <Seat.SOUTH: 2>]
+    >>> Seat.parse("e"), Seat.EAST.letter
+    (<Seat.EAST: 1>, 'E')
+    """
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @property
+    def next(self) -> Seat:
+        """The seat that plays after this one."""
+        return _SEATS[(self.value + 1) & 3]
+
+    @property
+    def previous(self) -> Seat:
+        """The seat that plays before this one."""
+        return _SEATS[(self.value + 3) & 3]
+
+    @property
+    def partner(self) -> Seat:
+        """The seat opposite: the partner."""
+        return _SEATS[(self.value + 2) & 3]
+
+    @property
+    def team(self) -> Team:
+        """The team this seat plays for."""
+        return _TEAMS[self.value & 1]
+
+    @property
+    def letter(self) -> str:
+        """``N``, ``E``, ``S`` or ``W``."""
+        return "NESW"[self.value]
+
+    def cycle(self) -> tuple[Seat, Seat, Seat, Seat]:
+        """The four seats in the order of play, starting with this one."""
+        v = self.value
+        return (_SEATS[v], _SEATS[(v + 1) & 3], _SEATS[(v + 2) & 3], _SEATS[(v + 3) & 3])
+
+    def offset(self, steps: int) -> Seat:
+        """The seat *steps* places later in the order of play (negative: earlier).
+
+        >>> from coinche import Seat
+        >>> Seat.NORTH.offset(3), Seat.NORTH.offset(-1)
+        (<Seat.WEST: 3>, <Seat.WEST: 3>)
+        """
+        return _SEATS[(self.value + steps) & 3]
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """Read a seat from its letter or name, in any case.
+
+        >>> from coinche import Seat
+        >>> Seat.parse("south")
+        <Seat.SOUTH: 2>
+        >>> Seat.parse("X")
+        Traceback (most recent call last):
+        ...
+        coinche.errors.NotationError: cannot read 'X' as a seat (expected N, E, S, W or a name)
+        """
+        from coinche.errors import CoincheTypeError, NotationError
+
+        if not isinstance(text, str):
+            raise CoincheTypeError(f"a seat is read from a str, not {type(text).__name__}")
+        key = text.strip().upper()
+        for seat in _SEATS:
+            if key in (seat.name, seat.letter):
+                return seat
+        raise NotationError(f"cannot read {text!r} as a seat (expected N, E, S, W or a name)")
+
+
+_SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_TEAMS = (Team.NORTH_SOUTH, Team.EAST_WEST)
