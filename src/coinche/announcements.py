@@ -18,7 +18,7 @@ from typing import Final
 
 import attrs
 
-from coinche.cards import Hand, Rank, Strain, Suit
+from coinche.cards import Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.seats import Seat, Team
@@ -65,6 +65,23 @@ _FOUR_ORDER: Final = {Rank.JACK: 6, Rank.NINE: 5, Rank.ACE: 4, Rank.TEN: 3, Rank
 _FOUR_RANKS: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
 _RANK_WORDS: Final = {Rank.JACK: "jacks", Rank.NINE: "nines", Rank.ACE: "aces",
                       Rank.TEN: "tens", Rank.KING: "kings", Rank.QUEEN: "queens"}  # fmt: skip
+
+
+def _runs_in(byte: int) -> tuple[tuple[int, int], ...]:
+    """The maximal runs of three or more set bits in *byte*, as (start, length)."""
+    runs = []
+    pos = 0
+    while pos < 8:
+        start = pos
+        while pos < 8 and byte >> pos & 1:
+            pos += 1
+        if pos - start >= 3:
+            runs.append((start, pos - start))
+        pos += 1
+    return tuple(runs)
+
+
+_RUNS: Final = tuple(_runs_in(byte) for byte in range(256))
 
 
 def _run_kind(length: int) -> AnnouncementKind:
@@ -157,7 +174,7 @@ class Announcement:
         cards = self.cards.cards
         if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
             return (self.points, 1, 4, _FOUR_ORDER[cards[0].rank], 0)
-        in_trump = strain is Strain.ALL_TRUMP or cards[0].suit == strain
+        in_trump = strain is Strain.ALL_TRUMP or int(cards[0].suit) == int(strain)
         return (self.points, 0, len(cards), int(cards[-1].rank), int(in_trump))
 
     def __str__(self) -> str:
@@ -166,6 +183,20 @@ class Announcement:
         else:
             name = self.kind.value
         return f"{name} ({self.cards}) by {self.seat.letter}"
+
+
+_set_kind = Announcement.kind.__set__  # type: ignore[attr-defined]
+_set_cards = Announcement.cards.__set__  # type: ignore[attr-defined]
+_set_seat = Announcement.seat.__set__  # type: ignore[attr-defined]
+
+
+def _trusted(kind: AnnouncementKind, mask: int, seat: Seat) -> Announcement:
+    """Build an announcement known to be valid, skipping the checks (a hot path)."""
+    announcement = object.__new__(Announcement)
+    _set_kind(announcement, kind)
+    _set_cards(announcement, hand_from_mask(mask))
+    _set_seat(announcement, seat)
+    return announcement
 
 
 def _check_rules(rules: RuleConfig) -> None:
@@ -186,8 +217,8 @@ def find_announcements(
 
     >>> from coinche import Hand, RuleConfig, Seat, Strain, find_announcements
     >>> hand = Hand.parse("7H 8H 9H TH JH QH KH 7C")
-    >>> find_announcements(hand, Strain.SPADES, RuleConfig.ffb(), Seat.EAST)
-    (Announcement(kind=<AnnouncementKind.QUINTE: 'quinte'>, cards=Hand.parse('7H 8H 9H TH JH QH KH'), seat=<Seat.EAST: 1>),)
+    >>> [str(a) for a in find_announcements(hand, Strain.SPADES, RuleConfig.ffb(), Seat.EAST)]
+    ['quinte (7H 8H 9H TH JH QH KH) by E']
     >>> find_announcements(hand, Strain.SPADES, RuleConfig.common())
     ()
     """
@@ -196,6 +227,8 @@ def find_announcements(
     if type(strain) is not Strain:
         raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
     _check_rules(rules)
+    if type(seat) is not Seat:
+        raise CoincheTypeError(f"seat must be a Seat, not {seat!r}")
     if not rules.announcements:
         return ()
     found: list[Announcement] = []
@@ -203,26 +236,17 @@ def find_announcements(
     for rank in _FOUR_RANKS:
         four = 0x01010101 << rank
         if mask & four == four:
-            found.append(
-                Announcement(AnnouncementKind.FOUR_OF_A_KIND, Hand.from_mask(four), seat)
-            )
+            found.append(Announcement(AnnouncementKind.FOUR_OF_A_KIND, Hand.from_mask(four), seat))
             mask &= ~four
-    for suit in Suit:
-        if not rules.runs_in_trump and (strain is Strain.ALL_TRUMP or suit == strain):
+    skip = -1
+    if not rules.runs_in_trump:
+        skip = 4 if strain is Strain.ALL_TRUMP else int(strain)
+    for suit in range(4):
+        if suit == skip or skip == 4:
             continue
-        bits = mask >> 8 * suit & 0xFF
-        rank = 0
-        while rank < 8:
-            if not bits >> rank & 1:
-                rank += 1
-                continue
-            start = rank
-            while rank < 8 and bits >> rank & 1:
-                rank += 1
-            length = rank - start
-            if length >= 3:
-                run = ((1 << length) - 1) << (8 * suit + start)
-                found.append(Announcement(_run_kind(length), Hand.from_mask(run), seat))
+        for start, length in _RUNS[mask >> 8 * suit & 0xFF]:
+            run = ((1 << length) - 1) << (8 * suit + start)
+            found.append(_trusted(_run_kind(length), run, seat))
     return tuple(found)
 
 
@@ -295,8 +319,7 @@ def check_declared(
         if (
             suit is not None
             and not rules.runs_in_trump
-            and (strain is Strain.ALL_TRUMP or suit == strain)
+            and (strain is Strain.ALL_TRUMP or int(suit) == int(strain))
         ):
             raise InvalidDealError(f"{announcement}: runs in trumps do not count in these rules")
     return listed
-

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Final, Self
 
 import attrs
-from typing_extensions import Self
 
 from coinche.errors import CardNotInHandError, CoincheTypeError, NotationError
 
@@ -111,12 +110,12 @@ class Strain(enum.IntEnum):
     @property
     def trump_suit(self) -> Suit | None:
         """The trump suit of a suit strain; ``None`` for no trump and all trump."""
-        return Suit(self.value) if self.value < 4 else None
+        return _SUITS[self] if self < 4 else None
 
     @property
     def is_suit(self) -> bool:
         """True for the four suit strains."""
-        return self.value < 4
+        return self < 4
 
     @property
     def code(self) -> str:
@@ -126,6 +125,8 @@ class Strain(enum.IntEnum):
     @classmethod
     def from_suit(cls, suit: Suit) -> Strain:
         """The strain with *suit* as trumps."""
+        if type(suit) is not Suit:
+            raise CoincheTypeError(f"suit must be a Suit, not {suit!r}")
         return cls(int(suit))
 
     @classmethod
@@ -151,6 +152,8 @@ class Strain(enum.IntEnum):
             )
         return found
 
+
+_SUITS: Final = tuple(Suit)
 
 _SUIT_LETTERS: Final = {
     "C": Suit.CLUBS,
@@ -285,7 +288,7 @@ class Card:
         card = _PARSE_TABLE.get(key)
         if card is not None:
             return card
-        if len(key) < 2:
+        if len(key) < 2 or key in _RANK_LETTERS:
             raise NotationError(f"cannot read {text!r} as a card: expected a rank and a suit")
         rank_text, suit_text = key[:-1], key[-1]
         if rank_text not in _RANK_LETTERS:
@@ -350,15 +353,26 @@ class Hand:
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         mask = 0
-        if isinstance(cards, (str, bytes)):
-            raise CoincheTypeError("a Hand is built from Card objects; use Hand.parse for text")
-        for card in cards:
-            if not isinstance(card, Card):
-                hint = "; use Hand.parse for text" if isinstance(card, str) else ""
-                raise CoincheTypeError(
-                    f"a Hand holds Card objects, not {type(card).__name__} ({card!r}){hint}"
-                )
-            mask |= card.mask
+        given: object = cards
+        if isinstance(given, (str, bytes)):
+            raise CoincheTypeError(
+                f"a Hand is built from Card objects, not a {type(given).__name__} "
+                f"({given!r}); use Hand.parse for text"
+            )
+        if not isinstance(given, Iterable):
+            raise CoincheTypeError(
+                "a Hand is built from an iterable of Card objects, "
+                f"not {type(given).__name__} ({given!r})"
+            )
+        items: Iterable[object] = cards
+        for item in items:
+            if isinstance(item, Card):
+                mask |= item.mask
+                continue
+            hint = "; use Hand.parse for text" if isinstance(item, str) else ""
+            raise CoincheTypeError(
+                f"a Hand holds Card objects, not {type(item).__name__} ({item!r}){hint}"
+            )
         object.__setattr__(self, "mask", mask)
 
     @classmethod
@@ -373,8 +387,8 @@ class Hand:
             raise CoincheTypeError(f"a hand mask is an int, not {type(mask).__name__}")
         if not 0 <= mask <= _FULL_MASK:
             raise NotationError(f"hand mask {mask:#x} is outside 0..0xffffffff")
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "mask", mask)
+        hand = _new(cls)
+        _set_mask(hand, mask)
         return hand
 
     @classmethod
@@ -513,8 +527,28 @@ class Hand:
             raise CoincheTypeError(f"expected a Card, not {type(card).__name__}")
         if not self.mask & card.mask:
             raise CardNotInHandError(f"{card} is not in the hand {self}")
-        return Hand.from_mask(self.mask ^ card.mask)
+        hand = _new(Hand)
+        _set_mask(hand, self.mask ^ card.mask)
+        return hand
 
     def of_suit(self, suit: Suit) -> Hand:
-        """The cards of one suit."""
-        return Hand.from_mask(self.mask & 0xFF << 8 * Suit(suit))
+        """The cards of one suit.
+
+        >>> from coinche import Hand, Suit
+        >>> Hand.parse("7C 8H 9H").of_suit(Suit.HEARTS)
+        Hand.parse('8H 9H')
+        """
+        if type(suit) is not Suit:
+            raise CoincheTypeError(f"suit must be a Suit, not {suit!r}")
+        return hand_from_mask(self.mask & 0xFF << 8 * suit)
+
+
+_new = object.__new__
+_set_mask = Hand.mask.__set__  # type: ignore[attr-defined]  # the slot, bypassing frozen
+
+
+def hand_from_mask(mask: int) -> Hand:
+    """Internal fast path of :meth:`Hand.from_mask` for masks known to be valid."""
+    hand = _new(Hand)
+    _set_mask(hand, mask)
+    return hand

@@ -77,7 +77,7 @@ class AuctionKind(enum.StrEnum):
 
 
 class Scoring(enum.StrEnum):
-    """The scoring system, one per column of RULES.md section 6."""
+    """The scoring system, one per row of RULES.md section 6."""
 
     COMMON = "common"
     """000: made = contract + points; failed = 160 + contract to the defenders."""
@@ -96,19 +96,36 @@ class Scoring(enum.StrEnum):
 _E = TypeVar("_E", bound=enum.Enum)
 
 
-def _enum_converter(kind: type[_E], name: str) -> Callable[[Any], _E]:
-    def convert(value: Any) -> _E:
-        if isinstance(value, kind):
-            return value
-        try:
-            return kind(value)
-        except ValueError:
-            choices = ", ".join(repr(member.value) for member in kind)
-            raise RuleConfigError(
-                f"{name} must be a {kind.__name__} ({choices}), not {value!r}"
-            ) from None
+def _to_enum(kind: type[_E], name: str, value: object) -> _E:
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in kind)
+        raise RuleConfigError(
+            f"{name} must be a {kind.__name__} ({choices}), not {value!r}"
+        ) from None
 
-    return convert
+
+def _to_direction(value: object) -> Direction:
+    return _to_enum(Direction, "direction", value)
+
+
+def _to_auction(value: object) -> AuctionKind:
+    return _to_enum(AuctionKind, "auction", value)
+
+
+def _to_coinche_timing(value: object) -> CoincheTiming:
+    return _to_enum(CoincheTiming, "coinche_timing", value)
+
+
+def _to_first_lead(value: object) -> FirstLead:
+    return _to_enum(FirstLead, "first_lead", value)
+
+
+def _to_scoring(value: object) -> Scoring:
+    return _to_enum(Scoring, "scoring", value)
 
 
 def _check_bool(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -175,7 +192,7 @@ class RuleConfig:
     # --- section 1: cards, seats, strains
     direction: Direction = attrs.field(
         default=Direction.CLOCKWISE,
-        converter=_enum_converter(Direction, "direction"),
+        converter=_to_direction,
         metadata={"doc": "Which way round the table play runs (display and dealing)."},
     )
     """Which way round the table the order of play runs; display and dealing only."""
@@ -195,7 +212,7 @@ class RuleConfig:
     # --- section 3: the auction
     auction: AuctionKind = attrs.field(
         default=AuctionKind.BIDDING,
-        converter=_enum_converter(AuctionKind, "auction"),
+        converter=_to_auction,
         metadata={"doc": "Numeric bidding (coinche) or the classic turned card."},
     )
     """Numeric bidding (coinche) or the classic turned-card auction (section 8)."""
@@ -215,7 +232,7 @@ class RuleConfig:
     """Opponents of the highest bidder may coinche (double)."""
     coinche_timing: CoincheTiming = attrs.field(
         default=CoincheTiming.IN_TURN,
-        converter=_enum_converter(CoincheTiming, "coinche_timing"),
+        converter=_to_coinche_timing,
         metadata={"doc": "Coinche only in turn, or at any time."},
     )
     """Coinche only in turn (000, FFB) or at any time before the auction ends (pagat)."""
@@ -227,7 +244,7 @@ class RuleConfig:
     # --- section 4: play
     first_lead: FirstLead = attrs.field(
         default=FirstLead.AFTER_DEALER,
-        converter=_enum_converter(FirstLead, "first_lead"),
+        converter=_to_first_lead,
         metadata={"doc": "Who leads the first trick."},
     )
     """Who leads the first trick: the seat after the dealer, or the taker (001)."""
@@ -255,9 +272,7 @@ class RuleConfig:
         True, "Belote counts toward making the contract."
     )
     """Belote's 20 help the bidders reach the contract (000, 003) or not (002)."""
-    belote_requires_declaration: bool = _bool_field(
-        False, "Belote counts only when declared."
-    )
+    belote_requires_declaration: bool = _bool_field(False, "Belote counts only when declared.")
     """Belote counts only when declared; by default the library credits it automatically."""
     announcements: bool = _bool_field(False, "Runs and fours of a kind score.")
     """Announcements (runs, fours of a kind) are played (FFB) or not (000)."""
@@ -273,8 +288,8 @@ class RuleConfig:
     # --- section 6: scoring
     scoring: Scoring = attrs.field(
         default=Scoring.COMMON,
-        converter=_enum_converter(Scoring, "scoring"),
-        metadata={"doc": "The scoring system (a column of RULES.md section 6)."},
+        converter=_to_scoring,
+        metadata={"doc": "The scoring system (a row of RULES.md section 6)."},
     )
     """The scoring system: one row of the table in RULES.md section 6."""
     rounding: bool = _bool_field(False, "Deal scores round to the nearest 10, 5 up.")

@@ -47,9 +47,7 @@ def _check_value(instance: Contract, attribute: attrs.Attribute[int], value: obj
     if isinstance(value, SpecialBid):
         return
     if type(value) is not int:
-        raise CoincheTypeError(
-            f"a contract value is an int, CAPOT or GENERALE, not {value!r}"
-        )
+        raise CoincheTypeError(f"a contract value is an int, CAPOT or GENERALE, not {value!r}")
     if value <= 0:
         raise InvalidDealError(f"a contract value must be positive, not {value}")
 
@@ -123,6 +121,7 @@ class Contract:
 
     def __str__(self) -> str:
         value = self.value.value if isinstance(self.value, SpecialBid) else str(self.value)
-        return f"{value} {self.strain.code} by {self.taker.letter}" + _MULTIPLIER_WORDS[
-            self.multiplier
-        ]
+        return (
+            f"{value} {self.strain.code} by {self.taker.letter}"
+            + _MULTIPLIER_WORDS[self.multiplier]
+        )

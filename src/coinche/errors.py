@@ -47,7 +47,7 @@ class CoincheTypeError(CoincheError, TypeError):
     >>> coinche.Hand(["JH"])
     Traceback (most recent call last):
     ...
-    coinche.errors.CoincheTypeError: a Hand holds Card objects, not str ('JH'); use Hand.parse for text
+    coinche.errors.CoincheTypeError: a Hand holds Card objects, not str ('JH'); use Hand.parse ...
     """
 
 

@@ -13,12 +13,12 @@ Hand.parse('KH')
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Iterable
+from typing import Final, Self
 
 import attrs
-from typing_extensions import Self
 
-from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
+from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import (
     FLAG_MONTER,
     FLAG_MUST_UNDERTRUMP,
@@ -103,7 +103,7 @@ HIGHER: Final = tuple(
     )
     for s in Strain
 )
-_SUIT_OF: Final = tuple(c.suit for c in CARDS)
+_SEAT_LIST: Final = tuple(Seat)
 
 # Reason codes of the legal-play generator, one per rule of RULES.md section 4.
 FREE: Final = 0  # any card
@@ -115,6 +115,15 @@ TRUMP_LEAD_ANY: Final = 5  # trumps led, any trump (classic, or cannot beat it)
 MUST_TRUMP: Final = 6  # rule 3b: not following, trump
 OVERTRUMP: Final = 7  # rule 3b: a trump is in the trick, beat it
 UNDERTRUMP: Final = 8  # rule 3c: cannot beat an opponent's trump, still trump
+
+
+def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    if isinstance(cards, tuple):
+        return cards
+    given: object = cards
+    if isinstance(given, str):
+        raise CoincheTypeError("a trick's cards are Card objects; use Trick.parse for text")
+    return tuple(cards)
 
 
 @attrs.frozen(repr=False)
@@ -136,7 +145,7 @@ class Trick:
 
     leader: Seat
     """The seat that played the first card."""
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=tuple)
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
     """The cards in the order they were played, from the leader on."""
     mask: int = attrs.field(init=False, eq=False)
     """The trick's cards as a hand mask."""
@@ -167,7 +176,7 @@ class Trick:
         >>> Trick.parse("JH 9H")
         Traceback (most recent call last):
         ...
-        coinche.errors.NotationError: cannot read 'JH 9H' as a trick: write the leader first, as in 'N: JH 9H'
+        coinche.errors.NotationError: cannot read 'JH 9H' as a trick: write the leader first, ...
         """
         if not isinstance(text, str):
             raise CoincheTypeError(f"a trick is read from a str, not {type(text).__name__}")
@@ -236,11 +245,18 @@ class Trick:
             raise CoincheTypeError(f"expected a Card, not {type(card).__name__}")
         if self.mask & card.mask:
             raise InvalidDealError(f"card {card} is played twice in the trick")
-        trick = object.__new__(Trick)
-        object.__setattr__(trick, "leader", self.leader)
-        object.__setattr__(trick, "cards", (*cards, card))
-        object.__setattr__(trick, "mask", self.mask | card.mask)
+        trick = _new(Trick)
+        _set_leader(trick, self.leader)
+        _set_cards(trick, (*cards, card))
+        _set_trick_mask(trick, self.mask | card.mask)
         return trick
+
+
+_new = object.__new__
+# The slots of Trick, set directly by Trick.play (bypassing the frozen __setattr__).
+_set_leader = Trick.leader.__set__  # type: ignore[attr-defined]
+_set_cards = Trick.cards.__set__  # type: ignore[attr-defined]
+_set_trick_mask = Trick.mask.__set__  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------- legal play
@@ -262,11 +278,11 @@ def _legal(hand: int, cards: tuple[Card, ...], strain: int, flags: int) -> tuple
         if not follow:
             return hand, FREE
         order = ORDER[5]
-        best = first.index
+        top = first.index
         for card in cards[1:]:
-            if card.suit == led and order[card.index] > order[best]:
-                best = card.index
-        over = follow & higher[best]
+            if card.suit == led and order[card.index] > order[top]:
+                top = card.index
+        over = follow & higher[top]
         return (over, FOLLOW_HIGHER) if over else (follow, FOLLOW)
 
     # a suit contract: find the master card, its position, and whether an opponent
@@ -331,7 +347,11 @@ def _legal(hand: int, cards: tuple[Card, ...], strain: int, flags: int) -> tuple
 _DEFAULT_RULES: Final = RuleConfig()
 
 
-def _check_position(hand: Hand, trick: Trick, strain: Strain) -> None:
+def _check_position(
+    hand: Hand, trick: Trick, strain: Strain, rules: RuleConfig = _DEFAULT_RULES
+) -> None:
+    if not isinstance(rules, RuleConfig):
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
     if not isinstance(hand, Hand):
         raise CoincheTypeError(f"hand must be a Hand, not {type(hand).__name__}")
     if not isinstance(trick, Trick):
@@ -367,9 +387,18 @@ def legal_cards(
         in the hand and in the trick.
     :raises CoincheTypeError: an argument of the wrong type.
     """
-    _check_position(hand, trick, strain)
+    if (
+        type(hand) is not Hand
+        or type(trick) is not Trick
+        or type(strain) is not Strain
+        or type(rules) is not RuleConfig
+        or len(trick.cards) == 4
+        or not hand.mask
+        or hand.mask & trick.mask
+    ):
+        _check_position(hand, trick, strain, rules)  # raises the precise error
     mask = _legal(hand.mask, trick.cards, strain, rules.play_flags)[0]
-    return hand if mask == hand.mask else Hand.from_mask(mask)
+    return hand if mask == hand.mask else hand_from_mask(mask)
 
 
 def is_legal_card(
@@ -384,7 +413,7 @@ def is_legal_card(
     """
     if not isinstance(card, Card):
         raise CoincheTypeError(f"card must be a Card, not {type(card).__name__}")
-    _check_position(hand, trick, strain)
+    _check_position(hand, trick, strain, rules)
     return bool(_legal(hand.mask, trick.cards, strain, rules.play_flags)[0] & card.mask)
 
 
@@ -405,7 +434,7 @@ def explain_card(
     """
     if not isinstance(card, Card):
         raise CoincheTypeError(f"card must be a Card, not {type(card).__name__}")
-    _check_position(hand, trick, strain)
+    _check_position(hand, trick, strain, rules)
     if not hand.mask & card.mask:
         return f"{card} is not in your hand"
     mask, reason = _legal(hand.mask, trick.cards, strain, rules.play_flags)
@@ -421,10 +450,7 @@ def _explain(reason: int, trick: Trick, strain: Strain) -> str:
     if reason == FOLLOW:
         return f"you must follow {led_name} (rule 1)"
     if reason == FOLLOW_HIGHER:
-        return (
-            f"all trump: you must play a {led_name[:-1]} higher than the {best} "
-            "when you can"
-        )
+        return f"all trump: you must play a {led_name[:-1]} higher than the {best} when you can"
     if reason == MONTER:
         return (
             f"an opponent has trumped: you must play a {led_name[:-1]} higher than the "
@@ -497,7 +523,7 @@ def trick_winner(trick: Trick, strain: Strain) -> Seat:
         raise InvalidDealError(
             f"the trick {trick} is not complete; trick_master gives the seat winning so far"
         )
-    return trick.leader.offset(_master_index(trick.cards, strain))
+    return _SEAT_LIST[(trick.leader + _master_index(trick.cards, strain)) & 3]
 
 
 def trick_master(trick: Trick, strain: Strain) -> Seat:
@@ -510,7 +536,7 @@ def trick_master(trick: Trick, strain: Strain) -> Seat:
     _check_trick(trick, strain)
     if not trick.cards:
         raise InvalidDealError("an empty trick has no master")
-    return trick.leader.offset(_master_index(trick.cards, strain))
+    return _SEAT_LIST[(trick.leader + _master_index(trick.cards, strain)) & 3]
 
 
 def card_points(card: Card, strain: Strain) -> int:
@@ -539,4 +565,3 @@ def trick_points(trick: Trick, strain: Strain) -> int:
     _check_trick(trick, strain)
     points = POINTS[strain]
     return sum(points[card.index] for card in trick.cards)
-

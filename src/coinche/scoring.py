@@ -24,7 +24,7 @@ from coinche.announcements import (
     find_announcements,
 )
 from coinche.cards import Hand, Rank, Strain
-from coinche.config import AuctionKind, RuleConfig, Scoring
+from coinche.config import AuctionKind, FirstLead, RuleConfig, Scoring
 from coinche.contract import CAPOT, GENERALE, Contract
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.play import LAST_TRICK_BONUS, POINTS, Trick, _master_index
@@ -116,11 +116,13 @@ class DealResult:
     """The team that took all eight tricks, if any."""
     tricks_won: TeamPoints
     """How many tricks each team took."""
-    _inputs: _Inputs = attrs.field(eq=False, repr=False, alias="inputs")
+    _inputs: _Inputs | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def breakdown(self) -> str:
         """Every figure of the deal explained in words, one per line."""
         inputs = self._inputs
+        if inputs is None:
+            raise InvalidDealError("only a result made by score_deal can explain its figures")
         lines: list[str] = []
         _score(inputs, *_count(inputs.contract, inputs.tricks, inputs.rules), lines)
         return "\n".join(lines)
@@ -186,7 +188,7 @@ def score_deal(
     >>> score_deal(Contract(Seat.NORTH, Strain.HEARTS, 85), tricks)
     Traceback (most recent call last):
     ...
-    coinche.errors.InvalidDealError: contract value 85 is not a bid these rules allow (80 to 160 by 10)
+    coinche.errors.InvalidDealError: contract value 85 is not a bid these rules allow ...
 
     :raises InvalidDealError: the tricks, contract or announcements cannot be a real deal
         under *rules*.
@@ -210,9 +212,7 @@ def _count(
     strain = contract.strain
     points = POINTS[strain]
     trump = strain if strain < 4 else -1
-    belote_mask = (
-        (1 << 8 * trump + Rank.KING) | (1 << 8 * trump + Rank.QUEEN) if trump >= 0 else 0
-    )
+    belote_mask = (1 << 8 * trump + Rank.KING) | (1 << 8 * trump + Rank.QUEEN) if trump >= 0 else 0
     belote_seats: list[int] = []
     card_pts = [0, 0]
     won = [0, 0, 0, 0]
@@ -235,7 +235,7 @@ def _count(
                     f"trick {number} ({trick}) is led by {leader.name}, but "
                     f"{_SEATS[winner].name} won trick {number - 1}"
                 )
-        elif rules.first_lead == "taker" and leader is not contract.taker:
+        elif rules.first_lead is FirstLead.TAKER and leader is not contract.taker:
             raise InvalidDealError(
                 f"the taker {contract.taker.name} leads the first trick in these rules, "
                 f"not {leader.name}"
@@ -271,11 +271,13 @@ _DEFAULT_RULES: Final = RuleConfig()
 
 
 def _seat_hands(tricks: tuple[Trick, ...]) -> dict[Seat, int]:
-    hands = dict.fromkeys(_SEATS, 0)
+    """The cards each seat played, as masks: its hand at the start of the deal."""
+    hands = [0, 0, 0, 0]
     for trick in tricks:
-        for seat, card in trick.plays():
-            hands[seat] |= card.mask
-    return hands
+        leader = trick.leader
+        for pos, card in enumerate(trick.cards):
+            hands[(leader + pos) & 3] |= card.mask
+    return dict(zip(_SEATS, hands, strict=True))
 
 
 def _score(
@@ -342,10 +344,10 @@ def _score(
         else:
             listed = check_declared(declared, hands, strain, rules)
         team, counted = compare_announcements(listed, strain, rules)
-        total = sum(a.points for a in counted)
-        if team is not None and total:
+        scored = sum(a.points for a in counted)
+        if team is not None and scored:
             receiver = capot if capot >= 0 else int(team)
-            ann[receiver] = total
+            ann[receiver] = scored
         if says:
             if not listed:
                 says("Announcements: none")
@@ -355,9 +357,7 @@ def _score(
                     says("Announcements: the best of each team are equal, nobody scores")
                 else:
                     taken = " (taken by the capot team)" if capot >= 0 and capot != team else ""
-                    says(
-                        f"Announcements: {team.short} hold the best and score {total}{taken}"
-                    )
+                    says(f"Announcements: {team.short} hold the best and score {scored}{taken}")
     elif declared:
         raise InvalidDealError("announcements are off in these rules, but some were declared")
     elif says:
@@ -407,7 +407,7 @@ def _score(
             if made:
                 score = full[:]
                 for t in (0, 1):
-                    parts[t].append(f"its total {full[t]}")
+                    parts[t].append(f"its total {full[t] - bel[t]}")
             else:
                 lot = card_pts[0] + card_pts[1]
                 score[defenders] = lot + all_ann + bel[defenders]
@@ -417,7 +417,7 @@ def _score(
             score[bidders] = (card_pts[bidders] + ann[bidders]) * m + bel[bidders]
             score[defenders] = full[defenders]
             parts[bidders].append(f"points {card_pts[bidders] + ann[bidders]} x {m}")
-            parts[defenders].append(f"its total {full[defenders]}")
+            parts[defenders].append(f"its total {full[defenders] - bel[defenders]}")
         else:
             score[defenders] = value * m + bel[defenders]
             score[bidders] = bel[bidders]
@@ -501,7 +501,7 @@ def _score(
     if says:
         says(f"Deal score: NS {score[0]}, EW {score[1]}")
 
-    return DealResult(
+    result = DealResult(
         contract=contract,
         score=TeamPoints(score[0], score[1]),
         made=made,
@@ -510,8 +510,12 @@ def _score(
         announcement_points=TeamPoints(ann[0], ann[1]),
         capot=_TEAMS[capot] if capot >= 0 else None,
         tricks_won=TeamPoints(team_tricks[0], team_tricks[1]),
-        inputs=inputs,
     )
+    _set_inputs(result, inputs)
+    return result
+
+
+_set_inputs = DealResult._inputs.__set__  # type: ignore[union-attr]
 
 
 def _team_name(team: int) -> str:
@@ -521,4 +525,3 @@ def _team_name(team: int) -> str:
 def _last_team(tricks: tuple[Trick, ...], strain: Strain) -> int:
     last = tricks[-1]
     return (last.leader + _master_index(last.cards, strain)) & 3 & 1
-

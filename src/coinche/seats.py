@@ -33,17 +33,17 @@ class Team(enum.IntEnum):
     @property
     def other(self) -> Team:
         """The opposing team."""
-        return _TEAMS[1 - self.value]
+        return _TEAMS[1 - self]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
         """The team's two seats, in the order of play."""
-        return (_SEATS[self.value], _SEATS[self.value + 2])
+        return (_SEATS[self], _SEATS[self + 2])
 
     @property
     def short(self) -> str:
         """``NS`` or ``EW``."""
-        return ("NS", "EW")[self.value]
+        return ("NS", "EW")[self]
 
 
 class Seat(enum.IntEnum):
@@ -64,31 +64,31 @@ class Seat(enum.IntEnum):
     @property
     def next(self) -> Seat:
         """The seat that plays after this one."""
-        return _SEATS[(self.value + 1) & 3]
+        return _SEATS[(self + 1) & 3]
 
     @property
     def previous(self) -> Seat:
         """The seat that plays before this one."""
-        return _SEATS[(self.value + 3) & 3]
+        return _SEATS[(self + 3) & 3]
 
     @property
     def partner(self) -> Seat:
         """The seat opposite: the partner."""
-        return _SEATS[(self.value + 2) & 3]
+        return _SEATS[(self + 2) & 3]
 
     @property
     def team(self) -> Team:
         """The team this seat plays for."""
-        return _TEAMS[self.value & 1]
+        return _TEAMS[self & 1]
 
     @property
     def letter(self) -> str:
         """``N``, ``E``, ``S`` or ``W``."""
-        return "NESW"[self.value]
+        return "NESW"[self]
 
     def cycle(self) -> tuple[Seat, Seat, Seat, Seat]:
         """The four seats in the order of play, starting with this one."""
-        v = self.value
+        v = int(self)
         return (_SEATS[v], _SEATS[(v + 1) & 3], _SEATS[(v + 2) & 3], _SEATS[(v + 3) & 3])
 
     def offset(self, steps: int) -> Seat:
@@ -98,7 +98,11 @@ class Seat(enum.IntEnum):
         >>> Seat.NORTH.offset(3), Seat.NORTH.offset(-1)
         (<Seat.WEST: 3>, <Seat.WEST: 3>)
         """
-        return _SEATS[(self.value + steps) & 3]
+        if type(steps) is not int:
+            from coinche.errors import CoincheTypeError
+
+            raise CoincheTypeError(f"steps must be an int, not {steps!r}")
+        return _SEATS[(self + steps) & 3]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
