@@ -1,0 +1,41 @@
+"""Shared pytest set-up: the hypothesis profiles and the import path for test helpers.
+
+Profiles (choose one with the ``HYPOTHESIS_PROFILE`` environment variable):
+
+``ci`` (the default)
+    Derandomized: every run tries the same examples, so CI is never red by chance.
+    100 examples a test, no deadline, and a reproduction blob printed on failure.
+    ``make test`` runs this profile.
+``explore``
+    2000 random examples a test, for hunting bugs locally::
+
+        HYPOTHESIS_PROFILE=explore .venv/bin/python -m pytest tests/test_properties.py
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from hypothesis import settings
+
+# pytest runs with --import-mode=importlib, which does not put tests/ on sys.path;
+# the property tests import their strategies from the helper module tests/deals.py.
+_TESTS_DIR = str(Path(__file__).resolve().parent)
+if _TESTS_DIR not in sys.path:
+    sys.path.insert(0, _TESTS_DIR)
+
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    max_examples=100,
+    deadline=None,
+    print_blob=True,
+)
+settings.register_profile(
+    "explore",
+    max_examples=2000,
+    deadline=None,
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
