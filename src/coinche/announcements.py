@@ -231,16 +231,23 @@ def find_announcements(
         raise CoincheTypeError(f"seat must be a Seat, not {seat!r}")
     if not rules.announcements:
         return ()
+    return find_in_mask(hand.mask, strain, rules.runs_in_trump, seat)
+
+
+_FOURS: Final = tuple(0x01010101 << rank for rank in _FOUR_RANKS)
+_FOUR_KIND: Final = AnnouncementKind.FOUR_OF_A_KIND
+
+
+def find_in_mask(
+    mask: int, strain: Strain, runs_in_trump: bool, seat: Seat
+) -> tuple[Announcement, ...]:
+    """The work of :func:`find_announcements` on a hand mask, without argument checks."""
     found: list[Announcement] = []
-    mask = hand.mask
-    for rank in _FOUR_RANKS:
-        four = 0x01010101 << rank
+    for four in _FOURS:
         if mask & four == four:
-            found.append(Announcement(AnnouncementKind.FOUR_OF_A_KIND, Hand.from_mask(four), seat))
+            found.append(_trusted(_FOUR_KIND, four, seat))
             mask &= ~four
-    skip = -1
-    if not rules.runs_in_trump:
-        skip = 4 if strain is Strain.ALL_TRUMP else int(strain)
+    skip = -1 if runs_in_trump else 4 if strain is Strain.ALL_TRUMP else int(strain)
     for suit in range(4):
         if suit == skip or skip == 4:
             continue

@@ -105,6 +105,21 @@ HIGHER: Final = tuple(
 )
 _SEAT_LIST: Final = tuple(Seat)
 
+
+def _win_key(card: Card, strain: int, led: int) -> int:
+    if strain < 4 and card.suit == strain:
+        return 16 + ORDER[strain][card.index]
+    if card.suit == led:
+        return 8 + ORDER[strain][card.index]
+    return 0
+
+
+# WIN_KEY[strain][led suit][index]: higher wins the trick. A trump (suit strain) is
+# 16 + its trump order, a card of the led suit 8 + its order, any other card 0.
+WIN_KEY: Final = tuple(
+    tuple(tuple(_win_key(c, s, led) for c in CARDS) for led in range(4)) for s in Strain
+)
+
 # Reason codes of the legal-play generator, one per rule of RULES.md section 4.
 FREE: Final = 0  # any card
 FOLLOW: Final = 1  # rule 1: follow the led suit
@@ -287,22 +302,18 @@ def _legal(hand: int, cards: tuple[Card, ...], strain: int, flags: int) -> tuple
 
     # a suit contract: find the master card, its position, and whether an opponent
     # (a position of the other parity from the mover's) has trumped
-    order = ORDER[strain]
-    best = first
+    key = WIN_KEY[strain][led]
+    best_key = key[first.index]
     best_pos = 0
     opponent_trumped = False
     for pos in range(1, n):
-        card = cards[pos]
-        suit = card.suit
-        if suit == strain and (n - pos) & 1:
+        k = key[cards[pos].index]
+        if k >= 16 and (n - pos) & 1:
             opponent_trumped = True
-        if suit == best.suit:
-            if order[card.index] > order[best.index]:
-                best = card
-                best_pos = pos
-        elif suit == strain:
-            best = card
+        if k > best_key:
+            best_key = k
             best_pos = pos
+    best = cards[best_pos]
     partner_master = (n - best_pos) & 1 == 0
     trumps = hand & SUIT_MASKS[strain]
 
@@ -316,7 +327,8 @@ def _legal(hand: int, cards: tuple[Card, ...], strain: int, flags: int) -> tuple
         return trumps, TRUMP_LEAD_ANY
 
     if follow:  # rule 1, and classic monter
-        if flags & FLAG_MONTER and best.suit == strain and not partner_master:
+        if flags & FLAG_MONTER and best_key >= 16 and not partner_master:
+            order = ORDER[strain]
             top = first.index
             for card in cards[1:]:
                 if card.suit == led and order[card.index] > order[top]:
@@ -330,7 +342,7 @@ def _legal(hand: int, cards: tuple[Card, ...], strain: int, flags: int) -> tuple
         return hand, FREE
     if partner_master and flags & FLAG_PARTNER_EXEMPTION:  # rule 3a
         return hand, FREE
-    if best.suit != strain:  # rule 3b: nobody has trumped yet, any trump
+    if best_key < 16:  # rule 3b: nobody has trumped yet, any trump
         return trumps, MUST_TRUMP
     if flags & FLAG_OVERTRUMP_ONLY_OVER_OPPONENT and not opponent_trumped:
         return trumps, MUST_TRUMP  # classic: only a partner has trumped
@@ -475,18 +487,13 @@ def _explain(reason: int, trick: Trick, strain: Strain) -> str:
 # ---------------------------------------------------------------- tricks
 def _master_index(cards: tuple[Card, ...], strain: int) -> int:
     """Position in *cards* (non-empty) of the card currently winning the trick."""
-    order = ORDER[strain]
-    trump = strain if strain < 4 else -1
-    best = cards[0]
+    key = WIN_KEY[strain][cards[0].suit]
+    best = key[cards[0].index]
     best_pos = 0
     for pos in range(1, len(cards)):
-        card = cards[pos]
-        if card.suit == best.suit:
-            if order[card.index] > order[best.index]:
-                best = card
-                best_pos = pos
-        elif card.suit == trump:
-            best = card
+        k = key[cards[pos].index]
+        if k > best:
+            best = k
             best_pos = pos
     return best_pos
 

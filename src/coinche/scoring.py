@@ -21,18 +21,23 @@ from coinche.announcements import (
     Announcement,
     check_declared,
     compare_announcements,
-    find_announcements,
+    find_in_mask,
 )
 from coinche.cards import Hand, Rank, Strain
 from coinche.config import AuctionKind, FirstLead, RuleConfig, Scoring
 from coinche.contract import CAPOT, GENERALE, Contract
 from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.play import LAST_TRICK_BONUS, POINTS, Trick, _master_index
+from coinche.play import LAST_TRICK_BONUS, POINTS, WIN_KEY, Trick, _master_index
 from coinche.seats import Seat, Team
 
 __all__ = ["DealResult", "TeamPoints", "round_score", "score_deal"]
 
 BELOTE_POINTS: Final = 20
+_FFB: Final = Scoring.FFB
+_PAGAT: Final = Scoring.PAGAT
+_CLASSIC: Final = Scoring.CLASSIC
+_CONTRACT_ONLY: Final = Scoring.CONTRACT_ONLY
+_MIN82: Final = Scoring.MIN82
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _TEAMS: Final = (Team.NORTH_SOUTH, Team.EAST_WEST)
 
@@ -218,42 +223,65 @@ def _count(
     won = [0, 0, 0, 0]
     seen = 0
     winner = -1
+    keys = WIN_KEY[strain]
+    taker_leads = rules.first_lead is FirstLead.TAKER
+    taker = contract.taker
     for number, trick in enumerate(tricks, 1):
-        if not isinstance(trick, Trick):
+        if type(trick) is not Trick and not isinstance(trick, Trick):
             raise CoincheTypeError(f"trick {number} is a {type(trick).__name__}, not a Trick")
         cards = trick.cards
-        if len(cards) != 4:
-            raise InvalidDealError(f"trick {number} ({trick}) is not complete")
-        if seen & trick.mask:
-            again = Hand.from_mask(seen & trick.mask)
-            raise InvalidDealError(f"trick {number} ({trick}) plays {again} again")
-        seen |= trick.mask
+        mask = trick.mask
         leader = trick.leader
-        if winner >= 0:
-            if leader != winner:
-                raise InvalidDealError(
-                    f"trick {number} ({trick}) is led by {leader.name}, but "
-                    f"{_SEATS[winner].name} won trick {number - 1}"
-                )
-        elif rules.first_lead is FirstLead.TAKER and leader is not contract.taker:
-            raise InvalidDealError(
-                f"the taker {contract.taker.name} leads the first trick in these rules, "
-                f"not {leader.name}"
-            )
-        winner = (leader + _master_index(cards, strain)) & 3
+        if (
+            len(cards) != 4
+            or seen & mask
+            or (leader != winner if winner >= 0 else taker_leads and leader is not taker)
+        ):
+            _trick_error(number, trick, seen, winner, contract)
+        seen |= mask
+        a, b, c, d = cards
+        ia, ib, ic, id_ = a.index, b.index, c.index, d.index
+        key = keys[a.suit]
+        best = key[ia]
+        pos = 0
+        k = key[ib]
+        if k > best:
+            best = k
+            pos = 1
+        k = key[ic]
+        if k > best:
+            best = k
+            pos = 2
+        if key[id_] > best:
+            pos = 3
+        winner = (leader + pos) & 3
         won[winner] += 1
-        card_pts[winner & 1] += (
-            points[cards[0].index]
-            + points[cards[1].index]
-            + points[cards[2].index]
-            + points[cards[3].index]
-        )
-        if trick.mask & belote_mask:
+        card_pts[winner & 1] += points[ia] + points[ib] + points[ic] + points[id_]
+        if mask & belote_mask:
             for pos, card in enumerate(cards):
                 if card.mask & belote_mask:
                     belote_seats.append((leader + pos) & 3)
     card_pts[winner & 1] += LAST_TRICK_BONUS
     return card_pts, won, belote_seats
+
+
+def _trick_error(number: int, trick: Trick, seen: int, winner: int, contract: Contract) -> None:
+    """Raise the InvalidDealError that explains why *trick* cannot follow the others."""
+    if len(trick.cards) != 4:
+        raise InvalidDealError(f"trick {number} ({trick}) is not complete")
+    if seen & trick.mask:
+        again = Hand.from_mask(seen & trick.mask)
+        raise InvalidDealError(f"trick {number} ({trick}) plays {again} again")
+    if winner >= 0:
+        raise InvalidDealError(
+            f"trick {number} ({trick}) is led by {trick.leader.name}, but "
+            f"{_SEATS[winner].name} won trick {number - 1}"
+        )
+    if trick.leader is not contract.taker:
+        raise InvalidDealError(
+            f"the taker {contract.taker.name} leads the first trick in these rules, "
+            f"not {trick.leader.name}"
+        )
 
 
 @attrs.frozen
@@ -336,10 +364,12 @@ def _score(
     if rules.announcements:
         hands = _seat_hands(tricks)
         if declared is None:
-            listed: tuple[Announcement, ...] = tuple(
-                a
-                for seat in _SEATS
-                for a in find_announcements(Hand.from_mask(hands[seat]), strain, rules, seat)
+            runs_in_trump = rules.runs_in_trump
+            listed: tuple[Announcement, ...] = (
+                find_in_mask(hands[Seat.NORTH], strain, runs_in_trump, Seat.NORTH)
+                + find_in_mask(hands[Seat.EAST], strain, runs_in_trump, Seat.EAST)
+                + find_in_mask(hands[Seat.SOUTH], strain, runs_in_trump, Seat.SOUTH)
+                + find_in_mask(hands[Seat.WEST], strain, runs_in_trump, Seat.WEST)
             )
         else:
             listed = check_declared(declared, hands, strain, rules)
@@ -363,9 +393,8 @@ def _score(
     elif says:
         says("Announcements: none")
 
-    counted_belote = bel if rules.belote_counts_toward_contract else [0, 0]
-    total = [card_pts[t] + ann[t] + counted_belote[t] for t in (0, 1)]
-    full = [card_pts[t] + ann[t] + bel[t] for t in (0, 1)]
+    full = [card_pts[0] + ann[0] + bel[0], card_pts[1] + ann[1] + bel[1]]
+    total = full if rules.belote_counts_toward_contract else [full[0] - bel[0], full[1] - bel[1]]
     all_ann = ann[0] + ann[1]
     value = contract.points
     scoring = rules.scoring
@@ -375,26 +404,16 @@ def _score(
     # made or failed
     if contract.value is CAPOT:
         made = team_tricks[bidders] == 8
-        why = f"{_TEAMS[bidders].short} took {team_tricks[bidders]} of 8 tricks"
     elif contract.value is GENERALE:
         made = won[contract.taker] == 8
-        why = f"{contract.taker.name} alone took {won[contract.taker]} of 8 tricks"
-    elif scoring is Scoring.FFB:
+    elif scoring is _FFB:
         made = total[bidders] >= value and total[bidders] > total[defenders]
-        why = (
-            f"{_TEAMS[bidders].short} {total[bidders]} against {value} and "
-            f"{_TEAMS[defenders].short} {total[defenders]} (needs at least the contract "
-            "and more than the defenders)"
-        )
-    elif scoring is Scoring.PAGAT:
-        needed = max(value, 82)
-        made = total[bidders] >= needed
-        why = f"{_TEAMS[bidders].short} {total[bidders]} against {needed} (max of bid and 82)"
+    elif scoring is _PAGAT:
+        made = total[bidders] >= max(value, 82)
     else:
         made = total[bidders] >= value
-        why = f"{_TEAMS[bidders].short} {total[bidders]} against {value}"
     if says:
-        says(("Made: " if made else "Failed: ") + why)
+        says(("Made: " if made else "Failed: ") + _why_made(contract, total, won, scoring))
 
     m = contract.multiplier
     w = bidders if made else defenders
@@ -402,94 +421,112 @@ def _score(
     score = [0, 0]
     parts: list[list[str]] = [[], []]  # words for each team's figure
 
-    if scoring is Scoring.CLASSIC:
+    if scoring is _CLASSIC:
         if m == 1:
             if made:
                 score = full[:]
                 for t in (0, 1):
-                    parts[t].append(f"its total {full[t] - bel[t]}")
+                    if says:
+                        parts[t].append(f"its total {full[t] - bel[t]}")
             else:
                 lot = card_pts[0] + card_pts[1]
                 score[defenders] = lot + all_ann + bel[defenders]
                 score[bidders] = bel[bidders]
-                parts[defenders].append(f"dedans: all card points {lot} + announcements {all_ann}")
+                if says:
+                    parts[defenders].append(
+                        f"dedans: all card points {lot} + announcements {all_ann}"
+                    )
         elif made:
             score[bidders] = (card_pts[bidders] + ann[bidders]) * m + bel[bidders]
             score[defenders] = full[defenders]
-            parts[bidders].append(f"points {card_pts[bidders] + ann[bidders]} x {m}")
-            parts[defenders].append(f"its total {full[defenders] - bel[defenders]}")
+            if says:
+                parts[bidders].append(f"points {card_pts[bidders] + ann[bidders]} x {m}")
+                parts[defenders].append(f"its total {full[defenders] - bel[defenders]}")
         else:
             score[defenders] = value * m + bel[defenders]
             score[bidders] = bel[bidders]
-            parts[defenders].append(f"contract {value} x {m}")
-    elif scoring is Scoring.CONTRACT_ONLY:
+            if says:
+                parts[defenders].append(f"contract {value} x {m}")
+    elif scoring is _CONTRACT_ONLY:
         if made:
             if contract.value is CAPOT:
                 base = 500
-                parts[bidders].append("capot bid made 500")
+                if says:
+                    parts[bidders].append("capot bid made 500")
             elif capot == bidders and value < 250:
                 base = 250
-                parts[bidders].append("unbid capot 250")
+                if says:
+                    parts[bidders].append("unbid capot 250")
             else:
                 base = value
-                parts[bidders].append(f"contract {value}")
+                if says:
+                    parts[bidders].append(f"contract {value}")
         else:
             base = 160 + value
-            parts[defenders].append(f"160 + contract {value}")
+            if says:
+                parts[defenders].append(f"160 + contract {value}")
         score[w] = base * m + bel[w]
         score[lose] = bel[lose]
-        if m > 1:
+        if m > 1 and says:
             parts[w][-1] += f", x {m}"
-    elif scoring is Scoring.MIN82:
+    elif scoring is _MIN82:
         plain = [card_pts[t] + ann[t] for t in (0, 1)]
         if made:
             base = value + (plain[bidders] if rules.min82_adds_points else 0)
             score[bidders] = base * m + bel[bidders]
             score[defenders] = plain[defenders] * m + bel[defenders]
-            parts[bidders].append(
-                f"contract {value}" + (f" + points {plain[bidders]}" if base != value else "")
-            )
-            parts[defenders].append(f"its points {plain[defenders]}")
+            if says:
+                parts[bidders].append(
+                    f"contract {value}" + (f" + points {plain[bidders]}" if base != value else "")
+                )
+                parts[defenders].append(f"its points {plain[defenders]}")
         else:
             score[defenders] = (value + 160) * m + bel[defenders]
             score[bidders] = bel[bidders]
-            parts[defenders].append(f"contract {value} + 160")
+            if says:
+                parts[defenders].append(f"contract {value} + 160")
         if m > 1:
             for t in (0, 1):
-                if parts[t]:
+                if says and parts[t]:
                     parts[t][-1] += f", x {m}"
-    elif scoring is Scoring.PAGAT and contract.value is CAPOT and m == 1:
+    elif scoring is _PAGAT and contract.value is CAPOT and m == 1:
         score[w] = 500 + bel[w]
         score[lose] = bel[lose]
-        parts[w].append("capot bid, flat 500")
+        if says:
+            parts[w].append("capot bid, flat 500")
     elif m == 1:  # common, ffb, pagat
         if made:
             score[bidders] = value + full[bidders]
             score[defenders] = full[defenders]
-            parts[bidders].append(f"contract {value} + total {full[bidders] - bel[bidders]}")
-            parts[defenders].append(f"its total {full[defenders] - bel[defenders]}")
+            if says:
+                parts[bidders].append(f"contract {value} + total {full[bidders] - bel[bidders]}")
+                parts[defenders].append(f"its total {full[defenders] - bel[defenders]}")
         else:
             score[defenders] = 160 + value + all_ann + bel[defenders]
             score[bidders] = bel[bidders]
-            parts[defenders].append(f"160 + contract {value} + announcements {all_ann}")
+            if says:
+                parts[defenders].append(f"160 + contract {value} + announcements {all_ann}")
     else:
         base = 250 if made and capot == bidders else 160
-        if scoring is Scoring.FFB:
+        if scoring is _FFB:
             score[w] = (base + value + all_ann + bel[w]) * m
-            parts[w].append(f"({base} + contract {value} + announcements {all_ann}")
-            parts[w][-1] += f" + belote {bel[w]}) x {m}" if bel[w] else f") x {m}"
-        elif scoring is Scoring.PAGAT:
+            if says:
+                parts[w].append(f"({base} + contract {value} + announcements {all_ann}")
+                parts[w][-1] += f" + belote {bel[w]}) x {m}" if bel[w] else f") x {m}"
+        elif scoring is _PAGAT:
             score[w] = (base + value + all_ann) * m + bel[w]
-            parts[w].append(f"({base} + contract {value} + announcements {all_ann}) x {m}")
+            if says:
+                parts[w].append(f"({base} + contract {value} + announcements {all_ann}) x {m}")
         else:  # common
             score[w] = 160 + m * value + all_ann + bel[w]
-            parts[w].append(f"160 + {m} x contract {value} + announcements {all_ann}")
+            if says:
+                parts[w].append(f"160 + {m} x contract {value} + announcements {all_ann}")
         score[lose] = bel[lose]
 
     if says:
         for t in (0, 1):
             words = parts[t]
-            if bel[t] and not (scoring is Scoring.FFB and m > 1 and t == w):
+            if bel[t] and not (scoring is _FFB and m > 1 and t == w):
                 words.append(f"belote {bel[t]}")
             text = " + ".join(words) if words else "nothing"
             says(f"Score {_TEAMS[t].short}: {text} = {score[t]}")
@@ -501,21 +538,75 @@ def _score(
     if says:
         says(f"Deal score: NS {score[0]}, EW {score[1]}")
 
-    result = DealResult(
-        contract=contract,
-        score=TeamPoints(score[0], score[1]),
-        made=made,
-        card_points=TeamPoints(card_pts[0], card_pts[1]),
-        belote=_TEAMS[belote] if belote >= 0 else None,
-        announcement_points=TeamPoints(ann[0], ann[1]),
-        capot=_TEAMS[capot] if capot >= 0 else None,
-        tricks_won=TeamPoints(team_tricks[0], team_tricks[1]),
+    result = _new(DealResult)
+    _set_result(
+        result,
+        contract,
+        _points(score[0], score[1]),
+        made,
+        _points(card_pts[0], card_pts[1]),
+        _TEAMS[belote] if belote >= 0 else None,
+        _points(ann[0], ann[1]),
+        _TEAMS[capot] if capot >= 0 else None,
+        _points(team_tricks[0], team_tricks[1]),
+        inputs,
     )
-    _set_inputs(result, inputs)
     return result
 
 
-_set_inputs = DealResult._inputs.__set__  # type: ignore[union-attr]
+_new = object.__new__
+_SET_NS = TeamPoints.north_south.__set__  # type: ignore[attr-defined]
+_SET_EW = TeamPoints.east_west.__set__  # type: ignore[attr-defined]
+
+
+def _points(north_south: int, east_west: int) -> TeamPoints:
+    """A TeamPoints built through its slots: a trusted hot path skipping __init__."""
+    points = _new(TeamPoints)
+    _SET_NS(points, north_south)
+    _SET_EW(points, east_west)
+    return points
+
+
+_RESULT_SLOTS: Final = tuple(
+    getattr(DealResult, name).__set__
+    for name in (
+        "contract",
+        "score",
+        "made",
+        "card_points",
+        "belote",
+        "announcement_points",
+        "capot",
+        "tricks_won",
+        "_inputs",
+    )
+)
+
+
+def _set_result(result: DealResult, *values: object) -> None:
+    for setter, value in zip(_RESULT_SLOTS, values, strict=True):
+        setter(result, value)
+
+
+def _why_made(contract: Contract, total: list[int], won: list[int], scoring: Scoring) -> str:
+    bidders = contract.taker & 1
+    defenders = 1 - bidders
+    value = contract.points
+    if contract.value is CAPOT:
+        taken = won[bidders] + won[bidders + 2]
+        return f"{_TEAMS[bidders].short} took {taken} of 8 tricks"
+    if contract.value is GENERALE:
+        return f"{contract.taker.name} alone took {won[contract.taker]} of 8 tricks"
+    if scoring is _FFB:
+        return (
+            f"{_TEAMS[bidders].short} {total[bidders]} against {value} and "
+            f"{_TEAMS[defenders].short} {total[defenders]} (needs at least the contract "
+            "and more than the defenders)"
+        )
+    if scoring is _PAGAT:
+        needed = max(value, 82)
+        return f"{_TEAMS[bidders].short} {total[bidders]} against {needed} (max of bid and 82)"
+    return f"{_TEAMS[bidders].short} {total[bidders]} against {value}"
 
 
 def _team_name(team: int) -> str:
