@@ -141,7 +141,7 @@ def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(init=False, repr=False)
 class Trick:
     """A trick in progress or complete: the seat that led and the cards in order of play.
 
@@ -160,18 +160,20 @@ class Trick:
 
     leader: Seat
     """The seat that played the first card."""
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
+    cards: tuple[Card, ...]
     """The cards in the order they were played, from the leader on."""
     mask: int = attrs.field(init=False, eq=False)
     """The trick's cards as a hand mask."""
 
-    def __attrs_post_init__(self) -> None:
-        if type(self.leader) is not Seat:
-            raise CoincheTypeError(f"a trick's leader must be a Seat, not {self.leader!r}")
-        if len(self.cards) > 4:
-            raise InvalidDealError(f"a trick holds at most 4 cards, not {len(self.cards)}")
+    def __init__(self, leader: Seat, cards: Iterable[Card] = ()) -> None:
+        if type(leader) is not Seat:
+            raise CoincheTypeError(f"a trick's leader must be a Seat, not {leader!r}")
+        played = _to_cards(cards)
+        if len(played) > 4:
+            raise InvalidDealError(f"a trick holds at most 4 cards, not {len(played)}")
         mask = 0
-        for card in self.cards:
+        for item in played:
+            card: object = item
             if not isinstance(card, Card):
                 raise CoincheTypeError(
                     f"a trick holds Card objects, not {type(card).__name__} ({card!r})"
@@ -179,7 +181,9 @@ class Trick:
             if mask & card.mask:
                 raise InvalidDealError(f"card {card} is played twice in the trick")
             mask |= card.mask
-        object.__setattr__(self, "mask", mask)
+        _set_leader(self, leader)
+        _set_cards(self, played)
+        _set_trick_mask(self, mask)
 
     @classmethod
     def parse(cls, text: str) -> Self:
