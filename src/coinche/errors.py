@@ -24,8 +24,11 @@ __all__ = [
     "CardNotInHandError",
     "CoincheError",
     "CoincheTypeError",
+    "IllegalActionError",
+    "IllegalCallError",
     "IllegalCardError",
     "InvalidDealError",
+    "InvalidRecordError",
     "NotationError",
     "RuleConfigError",
 ]
@@ -125,3 +128,100 @@ class IllegalCardError(CoincheError, ValueError):
         self.reason = reason
         who = "this seat" if seat is None else seat.name
         super().__init__(f"{who} may not play {card}: {reason}")
+
+
+class IllegalCallError(CoincheError, ValueError):
+    """A call that the rules of the auction do not allow the seat to make now.
+
+    Carries the *seat* that tried to call, the *call*, and the *reason* in plain words
+    (the same text :meth:`coinche.auction.Auction.explain_call` gives).
+
+    >>> from coinche import Seat, Strain
+    >>> from coinche.auction import Bid
+    >>> from coinche.errors import IllegalCallError
+    >>> error = IllegalCallError(
+    ...     Seat.SOUTH, Bid(90, Strain.HEARTS), "90 is not higher than the highest bid, 100 S")
+    >>> print(error)
+    SOUTH may not call 90 H: 90 is not higher than the highest bid, 100 S
+    >>> error.reason
+    '90 is not higher than the highest bid, 100 S'
+    """
+
+    seat: Seat
+    call: Call
+    reason: str
+
+    def __init__(self, seat: Seat, call: Call, reason: str) -> None:
+        self.seat = seat
+        self.call = call
+        self.reason = reason
+        super().__init__(f"{seat.name} may not call {call}: {reason}")
+
+
+if TYPE_CHECKING:
+    from coinche.auction import Call
+
+
+class InvalidRecordError(CoincheError, ValueError):
+    """A JSON record that :mod:`coinche.records` cannot read back into a value.
+
+    Malformed JSON, a missing or unknown ``type`` tag, a missing, unknown or mistyped
+    field, or values that the rules refuse. The message starts with the *path* of the
+    bad field (such as ``tricks[3].cards[1]``; empty for the record as a whole); when a
+    library error lies behind it (a bad card code, a bad rule combination), that error
+    is the ``__cause__``.
+
+    >>> from coinche.errors import InvalidRecordError
+    >>> error = InvalidRecordError("cannot read 'ZZ' as a card", "tricks[3].cards[1]")
+    >>> print(error)
+    invalid record at tricks[3].cards[1]: cannot read 'ZZ' as a card
+    >>> error.path, error.detail
+    ('tricks[3].cards[1]', "cannot read 'ZZ' as a card")
+    """
+
+    path: str
+    detail: str
+
+    def __init__(self, detail: str, path: str = "") -> None:
+        self.detail = detail
+        self.path = path
+        where = f" at {path}" if path else ""
+        super().__init__(f"invalid record{where}: {detail}")
+
+    def __reduce__(self) -> tuple[type[InvalidRecordError], tuple[str, str]]:
+        return (type(self), (self.detail, self.path))
+
+
+class IllegalActionError(CoincheError, ValueError):
+    """An action that does not fit the state of a deal or a game now.
+
+    A card during the auction, a call during the play, any action once the deal or the
+    game is over, or announcements that cannot be declared. (A card the rules of play
+    forbid raises :class:`IllegalCardError`; a call the auction forbids,
+    :class:`IllegalCallError`.) Carries the *action*, the *seat* it was made for
+    (``None`` when nobody is to move) and the *reason* in plain words.
+
+    >>> from coinche import Card, Seat
+    >>> from coinche.errors import IllegalActionError
+    >>> error = IllegalActionError(Card.parse("7C"), Seat.NORTH, "the auction is not over")
+    >>> print(error)
+    NORTH may not do 7C now: the auction is not over
+    >>> error.reason
+    'the auction is not over'
+    """
+
+    action: object
+    seat: Seat | None
+    reason: str
+
+    def __init__(self, action: object, seat: Seat | None, reason: str) -> None:
+        self.action = action
+        self.seat = seat
+        self.reason = reason
+        if seat is None:
+            super().__init__(f"{action} is not allowed now: {reason}")
+        else:
+            super().__init__(f"{seat.name} may not do {action} now: {reason}")
+
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[object, Seat | None, str]]:
+        return (type(self), (self.action, self.seat, self.reason))
