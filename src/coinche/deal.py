@@ -1,0 +1,935 @@
+"""One deal from the shuffle to the score: dealing, the auction, the play and the result.
+
+A :class:`Deal` is an immutable state: :meth:`Deal.apply` returns a new one and leaves
+the old one as it was, so keeping a state is all it takes to undo or to search. It moves
+through the :class:`Phase` values ``AUCTION``, ``PLAY`` and then ``SCORED``, or
+``THROWN_IN`` when all four pass (RULES.md sections 2 to 5). In the auction the actions
+are calls (:mod:`coinche.auction`), in the play cards; :data:`Action` is their union.
+
+>>> import random
+>>> from coinche import RuleConfig, Seat
+>>> from coinche.deal import Deal, Phase
+>>> deal = Deal.new(Seat.WEST, RuleConfig.common(), random.Random(7))
+>>> deal.phase, deal.to_move      # the seat after the dealer speaks first
+(<Phase.AUCTION: 'auction'>, <Seat.NORTH: 0>)
+>>> rng = random.Random(1)
+>>> while not deal.is_over:
+...     deal = deal.apply(rng.choice(deal.legal_actions()))
+>>> deal.phase, deal.result is not None
+(<Phase.SCORED: 'scored'>, True)
+>>> sum(deal.result.card_points.values()) in (162, 250)
+True
+
+Decisions (each is documented behaviour):
+
+- **Dealing**: a copy of :data:`~coinche.CARDS` is shuffled with the caller's
+  :class:`random.Random`, cut at a point the same generator draws (1 to 31 cards go to
+  the bottom), then dealt in packets of :attr:`~coinche.RuleConfig.deal_pattern`, each
+  round of packets starting with the seat after the dealer, in the order of play.
+- **Announcements** (with :attr:`~coinche.RuleConfig.announcements` on) are declared
+  by each seat with its card of the first trick. By default a seat declares everything
+  :func:`~coinche.find_announcements` finds in its eight cards; ``declare=`` in
+  :meth:`Deal.apply` declares fewer: any of those, each once. Declared announcements
+  are public: every :class:`PlayerView` shows them, cards included.
+- **Belote** is credited automatically unless
+  :attr:`~coinche.RuleConfig.belote_requires_declaration` is on; then its holder
+  declares it with the first of the king and queen of trumps it plays (``belote=True``,
+  the default, in :meth:`Deal.apply`); a belote not declared with that card is lost.
+- **Pagat's coinche at any time**: :meth:`Deal.legal_actions` lists the calls of the
+  seat to move only; an out-of-turn coinche goes through :meth:`Deal.apply_call`.
+- The classic turned-card auction (``auction='turned_card'``, the ``classic_belote``
+  preset) is not supported yet: :meth:`Deal.new` and :meth:`Deal.from_hands` raise the
+  :class:`~coinche.RuleConfigError` of :meth:`coinche.auction.Auction.start`.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import operator
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeAlias
+
+import attrs
+
+from coinche.announcements import Announcement, find_announcements
+from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche
+from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, Rank, hand_from_mask
+from coinche.config import FirstLead, RuleConfig
+from coinche.contract import Contract
+from coinche.errors import (
+    CoincheTypeError,
+    IllegalActionError,
+    IllegalCardError,
+    InvalidDealError,
+)
+from coinche.play import Trick, _legal, _master_index, explain_card
+from coinche.scoring import DealResult, score_deal
+from coinche.seats import Seat
+
+__all__ = ["Action", "Deal", "Phase", "PlayerView"]
+
+Action: TypeAlias = Call | Card
+"""What a seat does in a deal: a call (:mod:`coinche.auction`) in the auction, a
+:class:`~coinche.Card` in the play.
+
+>>> from coinche import Card
+>>> from coinche.auction import PASS
+>>> from coinche.deal import Action
+>>> actions: list[Action] = [PASS, Card.parse("JH")]
+>>> [str(action) for action in actions]
+['pass', 'JH']
+"""
+
+
+class Phase(enum.StrEnum):
+    """Where a :class:`Deal` stands.
+
+    >>> from coinche.deal import Phase
+    >>> [phase.value for phase in Phase]
+    ['auction', 'play', 'scored', 'thrown_in']
+    """
+
+    AUCTION = "auction"
+    """The players call; :meth:`Deal.legal_actions` gives calls."""
+    PLAY = "play"
+    """The contract is played; :meth:`Deal.legal_actions` gives cards."""
+    SCORED = "scored"
+    """All eight tricks are played: :attr:`Deal.result` holds the score."""
+    THROWN_IN = "thrown_in"
+    """All four passed without a bid: nothing is scored, the next dealer deals."""
+
+
+_AUCTION: Final = Phase.AUCTION
+_PLAY: Final = Phase.PLAY
+_SCORED: Final = Phase.SCORED
+_THROWN_IN: Final = Phase.THROWN_IN
+_SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_NEXT: Final = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
+_CALL_TYPES: Final = (Pass, Bid, Coinche, Surcoinche)
+_FULL: Final = (1 << 32) - 1
+_MASKS: Final = tuple(card.mask for card in CARDS)  # the deck, as card masks
+_OVER_PHASES: Final = (_SCORED, _THROWN_IN)
+
+_new = object.__new__
+_setattr = object.__setattr__
+# The slots of Trick, set directly for the tricks the deal builds (their cards are known
+# to be distinct and at most four, so the checks of Trick's constructor are skipped).
+_set_leader = Trick.leader.__set__  # type: ignore[attr-defined]
+_set_cards = Trick.cards.__set__  # type: ignore[attr-defined]
+_set_trick_mask = Trick.mask.__set__  # type: ignore[attr-defined]
+
+
+def _trick(leader: Seat, cards: tuple[Card, ...], mask: int) -> Trick:
+    trick = _new(Trick)
+    _set_leader(trick, leader)
+    _set_cards(trick, cards)
+    _set_trick_mask(trick, mask)
+    return trick
+
+
+# _CLUBS[byte]: the clubs whose rank bits are set in byte; and so on for each suit.
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _BYTE_CARDS
+
+
+def _deal_from_deck(
+    deck: Sequence[Card], dealer: Seat, pattern: Sequence[int]
+) -> tuple[Hand, Hand, Hand, Hand]:
+    """Deal the 32 cards of *deck*, top first, in packets of *pattern*.
+
+    Each round gives one packet to every seat in the order of play, starting with the
+    seat after *dealer*. The result is indexed by seat.
+
+    >>> from coinche import CARDS, Seat
+    >>> from coinche.deal import _deal_from_deck
+    >>> hands = _deal_from_deck(CARDS, Seat.WEST, (3, 2, 3))
+    >>> str(hands[Seat.NORTH])   # cards 0-2, then 12-13, then 20-22 of the deck
+    '7C 8C 9C JD QD JH QH KH'
+    """
+    cards = tuple(deck)
+    pattern = tuple(pattern)
+    if len(cards) != 32 or sum(pattern) != 8:
+        raise InvalidDealError(
+            f"dealing needs 32 cards and packets adding up to 8, not {len(cards)} cards "
+            f"and {pattern}"
+        )
+    seen = 0
+    for card in cards:
+        seen |= card.mask
+    if seen != _FULL:
+        raise InvalidDealError(f"the deck does not hold the 32 cards: {Hand.from_mask(seen)}")
+    return _deal_masks([card.mask for card in cards], dealer, pattern)
+
+
+@functools.lru_cache(maxsize=64)
+def _dealing_order(dealer: Seat, pattern: tuple[int, ...]) -> tuple[Callable[[Any], Any], ...]:
+    """For each seat, a getter of the deck positions it is dealt (see _deal_from_deck)."""
+    positions: list[list[int]] = [[], [], [], []]
+    pos = 0
+    for size in pattern:
+        for seat in dealer.next.cycle():
+            positions[seat].extend(range(pos, pos + size))
+            pos += size
+    return tuple(operator.itemgetter(*places) for places in positions)
+
+
+def _deal_masks(
+    deck: list[int], dealer: Seat, pattern: tuple[int, ...]
+) -> tuple[Hand, Hand, Hand, Hand]:
+    """The hands dealt from a deck of 32 distinct card masks (the checks are done)."""
+    north, east, south, west = _dealing_order(dealer, pattern)
+    # the masks of one hand are distinct bits: their sum is their union
+    return (
+        hand_from_mask(sum(north(deck))),
+        hand_from_mask(sum(east(deck))),
+        hand_from_mask(sum(south(deck))),
+        hand_from_mask(sum(west(deck))),
+    )
+
+
+# Auction.start for each rules object, one auction per dealer: an auction is an
+# immutable value, so the empty one can be shared by every deal of those rules.
+_EMPTY_AUCTIONS: dict[int, tuple[RuleConfig, tuple[Auction, ...]]] = {}
+
+
+def _empty_auction(dealer: Seat, rules: RuleConfig) -> Auction:
+    found = _EMPTY_AUCTIONS.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = (rules, tuple(Auction.start(seat, rules) for seat in _SEATS))
+        if len(_EMPTY_AUCTIONS) >= 64:
+            _EMPTY_AUCTIONS.clear()
+        _EMPTY_AUCTIONS[id(rules)] = found
+    return found[1][dealer]
+
+
+@attrs.frozen
+class _PlayInfo:
+    """What the play needs at every card, fixed once the auction is over."""
+
+    contract: Contract
+    strain: int
+    flags: int
+    masks: tuple[int, int, int, int]  # the dealt hands
+    belote_mask: int  # king and queen of trumps; 0 in no trump and all trump
+    belote_holder: int  # the seat holding both, or -1
+    announce: bool  # rules.announcements
+    declare_belote: bool  # rules.belote_requires_declaration
+
+
+def _play_info(contract: Contract, rules: RuleConfig, hands: tuple[Hand, ...]) -> _PlayInfo:
+    strain = int(contract.strain)
+    masks = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
+    belote_mask = 0
+    holder = -1
+    if strain < 4:
+        belote_mask = (1 << 8 * strain + Rank.KING) | (1 << 8 * strain + Rank.QUEEN)
+        for seat in range(4):
+            if masks[seat] & belote_mask == belote_mask:
+                holder = seat
+    return _PlayInfo(
+        contract,
+        strain,
+        rules.play_flags,
+        masks,
+        belote_mask,
+        holder,
+        rules.announcements,
+        rules.belote_requires_declaration,
+    )
+
+
+def _check_seat(seat: object, name: str = "seat") -> None:
+    if type(seat) is not Seat:
+        raise CoincheTypeError(f"{name} must be a Seat, not {seat!r}")
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, RuleConfig):
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
+
+
+def _to_hands(hands: object) -> tuple[Hand, Hand, Hand, Hand]:
+    """Check four disjoint hands of eight cards, given by seat or as a 4-sequence."""
+    if isinstance(hands, Mapping):
+        for key in hands:
+            _check_seat(key, "a key of hands")
+        missing = [seat.name for seat in _SEATS if seat not in hands]
+        if missing:
+            raise InvalidDealError(f"hands has no hand for {', '.join(missing)}")
+        listed = [hands[seat] for seat in _SEATS]
+    elif isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)):
+        if len(hands) != 4:
+            raise InvalidDealError(f"a deal has 4 hands, not {len(hands)}")
+        listed = list(hands)
+    else:
+        raise CoincheTypeError(
+            f"hands must map each Seat to a Hand (or list 4 hands), not {type(hands).__name__}"
+        )
+    seen = 0
+    owner: dict[int, Seat] = {}
+    for seat, hand in zip(_SEATS, listed, strict=True):
+        if not isinstance(hand, Hand):
+            raise CoincheTypeError(
+                f"the hand of {seat.name} is a {type(hand).__name__}, not a Hand"
+            )
+        if len(hand) != 8:
+            raise InvalidDealError(f"{seat.name} holds {len(hand)} cards ({hand}), not 8")
+        if seen & hand.mask:
+            card = Hand.from_mask(seen & hand.mask).cards[0]
+            raise InvalidDealError(
+                f"{card} is dealt to both {owner[card.index].name} and {seat.name}"
+            )
+        seen |= hand.mask
+        for card in hand:
+            owner[card.index] = seat
+    return (listed[0], listed[1], listed[2], listed[3])
+
+
+@attrs.frozen(slots=False, init=False, repr=False)
+class Deal:
+    """One deal: the dealt hands, the auction, the tricks, and at the end the score.
+
+    Immutable; build one with :meth:`new` (shuffle and deal) or :meth:`from_hands`, then
+    :meth:`apply` actions. In the auction :attr:`to_move` is the auction's seat to call
+    and the actions are calls; in the play the actions are cards, checked with the rules
+    of RULES.md section 4. The first trick is led by the seat after the dealer, or by the
+    taker when :attr:`~coinche.RuleConfig.first_lead` is ``taker``. After the eighth
+    trick the deal is :attr:`Phase.SCORED` and :attr:`result` holds
+    :func:`~coinche.score_deal`'s answer; after four passes it is
+    :attr:`Phase.THROWN_IN`, with no result.
+
+    >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
+    >>> from coinche.auction import PASS, Bid
+    >>> from coinche.deal import Deal
+    >>> hands = {Seat.NORTH: Hand.parse("JH 9H AH TH KH QH 8H 7H"),
+    ...          Seat.EAST: Hand.parse("7C 8C 9C TC JC QC KC AC"),
+    ...          Seat.SOUTH: Hand.parse("7S 8S 9S TS JS QS KS AS"),
+    ...          Seat.WEST: Hand.parse("7D 8D 9D TD JD QD KD AD")}
+    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
+    >>> deal = deal.apply(Bid(80, Strain.HEARTS))
+    >>> for _ in range(3):
+    ...     deal = deal.apply(PASS)
+    >>> deal.phase, str(deal.contract), deal.to_move
+    (<Phase.PLAY: 'play'>, '80 H by N', <Seat.NORTH: 0>)
+    >>> while not deal.is_over:      # North leads a heart, the others discard
+    ...     deal = deal.apply(deal.legal_actions()[0])
+    >>> deal.result.capot, dict(deal.result.score)  # 80 + capot 250 + belote 20
+    (<Team.NORTH_SOUTH: 0>, {<Team.NORTH_SOUTH: 0>: 350, <Team.EAST_WEST: 1>: 0})
+    """
+
+    rules: RuleConfig
+    """The house rules."""
+    dealer: Seat
+    """The dealer; the seat after the dealer speaks first."""
+    hands: tuple[Hand, Hand, Hand, Hand]
+    """The four hands as dealt, indexed by seat; :meth:`hand` gives what is left."""
+    auction: Auction
+    """The auction so far (complete once the play has started)."""
+    phase: Phase
+    """Auction, play, scored or thrown in."""
+    tricks: tuple[Trick, ...]
+    """The complete tricks, in order."""
+    announcements: tuple[Announcement, ...]
+    """The announcements declared so far (in the first trick), in the order declared."""
+    belote_declared: bool
+    """True once belote has been declared (only with
+    :attr:`~coinche.RuleConfig.belote_requires_declaration`; otherwise belote needs no
+    declaration and this stays false)."""
+    _leader: Seat | None
+    _cards: tuple[Card, ...]  # the cards of the trick being played
+    _to_move: Seat | None = attrs.field(eq=False)
+    _played: int = attrs.field(eq=False)
+    _info: _PlayInfo | None = attrs.field(eq=False)
+    _result: DealResult | None = attrs.field(eq=False)
+
+    # ------------------------------------------------------------------ constructors
+    def __init__(self) -> None:
+        raise CoincheTypeError("build a Deal with Deal.new or Deal.from_hands")
+
+    @classmethod
+    def new(cls, dealer: Seat, rules: RuleConfig, rng: random.Random) -> Deal:
+        """Shuffle, cut and deal a new deal; the auction is about to start.
+
+        The deck is a copy of :data:`~coinche.CARDS` shuffled by *rng*, cut at a point
+        *rng* draws (1 to 31), and dealt in the packets of ``rules.deal_pattern`` from
+        the seat after *dealer*. The same *rng* state always gives the same deal.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.SOUTH, RuleConfig.ffb(), random.Random(3))
+        >>> deal == Deal.new(Seat.SOUTH, RuleConfig.ffb(), random.Random(3))
+        True
+        >>> [len(hand) for hand in deal.hands], deal.to_move
+        ([8, 8, 8, 8], <Seat.WEST: 3>)
+
+        :raises RuleConfigError: the rules use the turned-card auction (not supported yet).
+        """
+        _check_seat(dealer, "dealer")
+        _check_rules(rules)
+        if not isinstance(rng, random.Random):
+            raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        deck = list(_MASKS)
+        rng.shuffle(deck)
+        cut = rng.randint(1, 31)
+        deck = deck[cut:] + deck[:cut]
+        return cls._start(dealer, rules, _deal_masks(deck, dealer, rules.deal_pattern))
+
+    @classmethod
+    def from_hands(
+        cls,
+        dealer: Seat,
+        rules: RuleConfig,
+        hands: Mapping[Seat, Hand] | Sequence[Hand],
+    ) -> Deal:
+        """A deal of the given *hands* (each seat to its hand, or four hands by seat).
+
+        The hands must be four disjoint hands of eight cards.
+
+        >>> from coinche import CARDS, Hand, RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> hands = [Hand(CARDS[8 * i : 8 * i + 8]) for i in range(4)]
+        >>> Deal.from_hands(Seat.NORTH, RuleConfig(), hands).hand(Seat.EAST)
+        Hand.parse('7D 8D 9D TD JD QD KD AD')
+        >>> Deal.from_hands(Seat.NORTH, RuleConfig(), hands[:3] + [hands[0]])
+        Traceback (most recent call last):
+        ...
+        coinche.errors.InvalidDealError: 7C is dealt to both NORTH and WEST
+
+        :raises InvalidDealError: a seat without a hand, a hand not of eight cards, or a
+            card in two hands.
+        :raises RuleConfigError: the rules use the turned-card auction (not supported yet).
+        """
+        _check_seat(dealer, "dealer")
+        _check_rules(rules)
+        return cls._start(dealer, rules, _to_hands(hands))
+
+    @classmethod
+    def _start(cls, dealer: Seat, rules: RuleConfig, hands: tuple[Hand, Hand, Hand, Hand]) -> Deal:
+        auction = _empty_auction(dealer, rules)
+        deal = _new(cls)
+        _setattr(
+            deal,
+            "__dict__",
+            {
+                "rules": rules,
+                "dealer": dealer,
+                "hands": hands,
+                "auction": auction,
+                "phase": Phase.AUCTION,
+                "tricks": (),
+                "announcements": (),
+                "belote_declared": False,
+                "_leader": None,
+                "_cards": (),
+                "_to_move": auction.to_move,
+                "_played": 0,
+                "_info": None,
+                "_result": None,
+            },
+        )
+        return deal
+
+    # ------------------------------------------------------------------ state
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat to call or play next; ``None`` once the deal is over.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> Deal.new(Seat.EAST, RuleConfig(), random.Random(0)).to_move
+        <Seat.SOUTH: 2>
+        """
+        return self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deal is scored or thrown in.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> Deal.new(Seat.EAST, RuleConfig(), random.Random(0)).is_over
+        False
+        """
+        return self.phase in _OVER_PHASES
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract being played; ``None`` during the auction and when thrown in.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> Deal.new(Seat.EAST, RuleConfig(), random.Random(0)).contract is None
+        True
+        """
+        info = self._info
+        return None if info is None else info.contract
+
+    @property
+    def calls(self) -> tuple[tuple[Seat, Call], ...]:
+        """The calls of the auction, each with its caller (the same as ``auction.calls``).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import PASS
+        >>> from coinche.deal import Deal
+        >>> Deal.new(Seat.EAST, RuleConfig(), random.Random(0)).apply(PASS).calls
+        ((<Seat.SOUTH: 2>, Pass()),)
+        """
+        return self.auction.calls
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick being played, empty when a new trick is to be led; ``None`` outside
+        the play (before it starts and once the eighth trick is complete).
+
+        >>> from coinche import Hand, RuleConfig, Seat, Strain
+        >>> from coinche.auction import PASS, Bid
+        >>> from coinche.deal import Deal
+        >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
+        ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
+        >>> deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
+        >>> deal.trick is None
+        True
+        >>> deal = deal.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
+        >>> deal.trick
+        Trick.parse('N:')
+        >>> deal.apply(deal.legal_actions()[-1]).trick
+        Trick.parse('N: AC')
+        """
+        leader = self._leader
+        if leader is None:
+            return None
+        cards = self._cards
+        mask = 0
+        for card in cards:
+            mask |= card.mask
+        return _trick(leader, cards, mask)
+
+    def hand(self, seat: Seat) -> Hand:
+        """The cards *seat* still holds: its dealt hand without the cards it has played.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.EAST, RuleConfig(), random.Random(0))
+        >>> deal.hand(Seat.WEST) == deal.hands[Seat.WEST]
+        True
+        """
+        _check_seat(seat)
+        return hand_from_mask(self.hands[seat].mask & ~self._played)
+
+    @property
+    def result(self) -> DealResult | None:
+        """The score once all eight tricks are played; ``None`` before and when thrown in.
+
+        Computed by :func:`~coinche.score_deal` from the contract, the tricks, the
+        declared announcements and whether belote was declared, on first access.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> Deal.new(Seat.EAST, RuleConfig(), random.Random(0)).result is None
+        True
+        """
+        result = self._result
+        if result is None and self.phase is _SCORED:
+            info = self._info
+            assert info is not None
+            result = score_deal(
+                info.contract,
+                self.tricks,
+                self.rules,
+                announcements=self.announcements,
+                belote_declared=self.belote_declared,
+            )
+            _setattr(self, "_result", result)
+        return result
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the seat to move may do: its legal calls, or its legal cards.
+
+        Calls come in :meth:`coinche.auction.Auction.legal_calls` order, cards in index
+        order. Empty once the deal is over. With pagat's coinche at any time, a coinche
+        by a seat *not* to move is not listed here: see :meth:`apply_call`.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(0))
+        >>> [str(call) for call in deal.legal_actions()[:3]]
+        ['pass', '80 C', '80 D']
+        """
+        info = self._info
+        seat = self._to_move
+        if seat is None:
+            return ()
+        if info is None:
+            return self.auction.legal_calls(seat)
+        mask = _legal(info.masks[seat] & ~self._played, self._cards, info.strain, info.flags)[0]
+        return (
+            _CLUBS[mask & 255]
+            + _DIAMONDS[mask >> 8 & 255]
+            + _HEARTS[mask >> 16 & 255]
+            + _SPADES[mask >> 24 & 255]
+        )
+
+    def is_legal(self, action: Action) -> bool:
+        """True when the seat to move may make *action* now.
+
+        >>> import random
+        >>> from coinche import Card, RuleConfig, Seat
+        >>> from coinche.auction import PASS
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(0))
+        >>> deal.is_legal(PASS), deal.is_legal(Card.parse("7C"))
+        (True, False)
+        """
+        phase = self.phase
+        seat = self._to_move
+        info = self._info
+        if phase is _PLAY and isinstance(action, Card):
+            assert info is not None
+            assert seat is not None
+            mask = info.masks[seat] & ~self._played
+            return bool(_legal(mask, self._cards, info.strain, info.flags)[0] & action.mask)
+        if phase is _AUCTION and isinstance(action, _CALL_TYPES):
+            assert seat is not None
+            return self.auction.is_legal_call(seat, action)
+        return False
+
+    def apply(
+        self,
+        action: Action,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> Deal:
+        """The deal after the seat to move makes *action*; this deal is unchanged.
+
+        In the auction *action* is a call, made by :attr:`to_move`. In the play it is a
+        card of :attr:`to_move`'s hand, which the rules must allow. With announcements
+        on, a seat's card of the first trick also declares its announcements: all it
+        holds when *declare* is ``None``, or exactly *declare*, which must be some of
+        those (``()`` for none). With ``belote_requires_declaration``, the belote holder
+        declares belote with the first of the king and queen of trumps it plays unless
+        *belote* is false.
+
+        >>> import random
+        >>> from coinche import Card, RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(0))
+        >>> deal.apply(Card.parse("7C"))
+        Traceback (most recent call last):
+        ...
+        coinche.errors.IllegalActionError: SOUTH may not do 7C now: the auction is on: ...
+
+        :raises IllegalCallError: a call the auction does not allow.
+        :raises IllegalCardError: a card the rules of play do not allow (the reason is
+            :func:`~coinche.explain_card`'s).
+        :raises IllegalActionError: a card in the auction, a call in the play, any
+            action once the deal is over, or announcements that cannot be declared.
+        """
+        phase = self.phase
+        seat = self._to_move
+        if phase is _PLAY:
+            if not isinstance(action, Card):
+                if isinstance(action, _CALL_TYPES):
+                    raise IllegalActionError(
+                        action, seat, "the auction is over: the seat to move plays a card"
+                    )
+                raise CoincheTypeError(f"an action is a call or a Card, not {action!r}")
+            info = self._info
+            assert info is not None
+            assert seat is not None
+            mask = info.masks[seat] & ~self._played
+            if not _legal(mask, self._cards, info.strain, info.flags)[0] & action.mask:
+                trick = self.trick
+                assert trick is not None
+                hand = hand_from_mask(mask)
+                reason = explain_card(action, hand, trick, info.contract.strain, self.rules)
+                assert reason is not None
+                raise IllegalCardError(action, seat, reason)
+            if declare is not None:
+                declare = self._check_declared(seat, declare)
+            return self._play(action, declare, belote)
+        if phase is _AUCTION:
+            assert seat is not None
+            if isinstance(action, Card):
+                raise IllegalActionError(
+                    action, seat, "the auction is on: the seat to move makes a call"
+                )
+            if declare:
+                raise IllegalActionError(
+                    declare[0], seat, "announcements are declared with a card of the first trick"
+                )
+            return self.apply_call(seat, action)
+        raise IllegalActionError(action, None, f"the deal is over ({phase.value})")
+
+    def apply_call(self, seat: Seat, call: Call) -> Deal:
+        """The deal after *seat* makes *call* in the auction, in turn or not.
+
+        Use it for pagat's coinche at any time (``coinche_timing='any_time'``), which a
+        seat not to move may make; :meth:`apply` always calls for :attr:`to_move`.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat, Strain
+        >>> from coinche.auction import COINCHE, Bid
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.WEST, RuleConfig.pagat(), random.Random(0))
+        >>> deal = deal.apply(Bid(100, Strain.HEARTS))            # North bids
+        >>> deal = deal.apply_call(Seat.WEST, COINCHE)            # West, out of turn
+        >>> str(deal.calls[-1][1]), deal.to_move                  # North may surcoinche
+        ('coinche', <Seat.NORTH: 0>)
+
+        :raises IllegalCallError: a call the auction does not allow.
+        :raises IllegalActionError: the auction is over.
+        """
+        if self.phase is not _AUCTION:
+            raise IllegalActionError(
+                call, seat, f"the auction is over: the deal is in the {self.phase.value} phase"
+            )
+        _check_seat(seat)
+        if not isinstance(call, _CALL_TYPES):
+            raise CoincheTypeError(f"a call is a Pass, Bid, Coinche or Surcoinche, not {call!r}")
+        return self._after_call(self.auction.apply(seat, call))
+
+    def apply_unchecked(
+        self,
+        action: Action,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> Deal:
+        """As :meth:`apply`, without checking the action: a fast path for trusted loops.
+
+        For simulations and search whose actions come from :meth:`legal_actions`. Given
+        an action :meth:`apply` would refuse, the result is unspecified (a state no
+        legal play reaches, or an exception from deeper down); *declare* is taken as
+        given, and ignored outside the first trick. Use :meth:`apply` for actions from
+        outside the program.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> rng = random.Random(5)
+        >>> deal = Deal.new(Seat.NORTH, RuleConfig.ffb(), rng)
+        >>> while not deal.is_over:
+        ...     deal = deal.apply_unchecked(rng.choice(deal.legal_actions()))
+        >>> deal.is_over
+        True
+        """
+        if self._info is not None:
+            if self._to_move is not None and type(action) is Card:
+                return self._play(action, None if declare is None else tuple(declare), belote)
+        elif self._to_move is not None and not isinstance(action, Card):
+            return self._after_call(self.auction.apply_unchecked(self._to_move, action))
+        return self.apply(action, declare=declare, belote=belote)  # raises the right error
+
+    # ------------------------------------------------------------------ internals
+    def _check_declared(
+        self, seat: Seat, declare: Sequence[Announcement]
+    ) -> tuple[Announcement, ...]:
+        """Check what *seat* says it declares with its card; return it as a tuple."""
+        raw: object = declare
+        if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
+            raise CoincheTypeError(
+                f"declare must be a sequence of Announcement objects, not {declare!r}"
+            )
+        listed = tuple(declare)
+        for announcement in listed:
+            if not isinstance(announcement, Announcement):
+                raise CoincheTypeError(
+                    f"declare holds Announcement objects, not {type(announcement).__name__}"
+                )
+        if not listed:
+            return listed
+        first = listed[0]
+        if not self.rules.announcements:
+            raise IllegalActionError(first, seat, "announcements are off in these rules")
+        if self.tricks:
+            raise IllegalActionError(
+                first, seat, "announcements are declared with a card of the first trick only"
+            )
+        info = self._info
+        assert info is not None
+        held = find_announcements(self.hands[seat], info.contract.strain, self.rules, seat)
+        for index, announcement in enumerate(listed):
+            if announcement not in held:
+                can = "; ".join(str(a) for a in held) or "nothing"
+                raise IllegalActionError(
+                    announcement,
+                    seat,
+                    f"{seat.name} can declare only announcements of its hand: {can}",
+                )
+            if announcement in listed[:index]:
+                raise IllegalActionError(announcement, seat, "it is declared twice")
+        return listed
+
+    def _play(self, card: Card, declare: tuple[Announcement, ...] | None, belote: bool) -> Deal:
+        """The deal after the seat to move plays *card* (already checked, or trusted)."""
+        info = self._info
+        seat = self._to_move
+        assert info is not None
+        assert seat is not None
+        state = self.__dict__.copy()
+        played = self._played
+        bit = card.mask
+        state["_played"] = played | bit
+        tricks = self.tricks
+        if not tricks and info.announce:
+            if declare is None:
+                declare = find_announcements(
+                    self.hands[seat], info.contract.strain, self.rules, seat
+                )
+            if declare:
+                state["announcements"] = self.announcements + declare
+        if (
+            bit & info.belote_mask
+            and info.declare_belote
+            and seat == info.belote_holder
+            and belote
+            and not played & info.belote_mask  # the first of the king and queen
+        ):
+            state["belote_declared"] = True
+        cards = self._cards
+        if len(cards) < 3:
+            state["_cards"] = (*cards, card)
+            state["_to_move"] = _NEXT[seat]
+        else:
+            cards = (*cards, card)
+            leader = self._leader
+            assert leader is not None
+            winner = _SEATS[(leader + _master_index(cards, info.strain)) & 3]
+            mask = cards[0].mask | cards[1].mask | cards[2].mask | bit
+            tricks = (*tricks, _trick(leader, cards, mask))
+            state["tricks"] = tricks
+            state["_cards"] = ()
+            if len(tricks) == 8:
+                state["phase"] = _SCORED
+                state["_leader"] = None
+                state["_to_move"] = None
+            else:
+                state["_leader"] = winner
+                state["_to_move"] = winner
+        deal = _new(Deal)
+        _setattr(deal, "__dict__", state)
+        return deal
+
+    def _after_call(self, auction: Auction) -> Deal:
+        """The deal with *auction* in place of its own, moving on to the play if over."""
+        state = self.__dict__.copy()
+        state["auction"] = auction
+        if not auction.is_over:
+            state["_to_move"] = auction.to_move
+        else:
+            contract = auction.contract
+            if contract is None:
+                state["phase"] = _THROWN_IN
+                state["_to_move"] = None
+            else:
+                rules = self.rules
+                if rules.first_lead is FirstLead.TAKER:
+                    leader = contract.taker
+                else:
+                    leader = self.dealer.next
+                state["phase"] = _PLAY
+                state["_leader"] = leader
+                state["_to_move"] = leader
+                state["_info"] = _play_info(contract, rules, self.hands)
+        deal = _new(Deal)
+        _setattr(deal, "__dict__", state)
+        return deal
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: Seat) -> PlayerView:
+        """What *seat* may know: its own cards and everything public, nothing hidden.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.EAST, RuleConfig(), random.Random(0))
+        >>> view = deal.view(Seat.NORTH)
+        >>> view.hand == deal.hand(Seat.NORTH), view.calls, view.to_move
+        (True, (), <Seat.SOUTH: 2>)
+        """
+        _check_seat(seat)
+        return PlayerView(
+            seat=seat,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_move=self._to_move,
+            hand=hand_from_mask(self.hands[seat].mask & ~self._played),
+            calls=self.auction.calls,
+            contract=self.contract,
+            tricks=self.tricks,
+            trick=self.trick,
+            announcements=self.announcements,
+            belote_declared=self.belote_declared,
+        )
+
+    def __repr__(self) -> str:
+        contract = self.contract
+        trick = self.trick
+        return (
+            f"<Deal dealer={self.dealer.letter} phase={self.phase.value} "
+            f"contract={'-' if contract is None else str(contract)!r} "
+            f"tricks={len(self.tricks)} trick={'-' if trick is None else str(trick)!r}"
+            f" to_move={'-' if self._to_move is None else self._to_move.letter}>"
+        )
+
+
+def _check_view(instance: PlayerView, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not Seat:
+        raise CoincheTypeError(f"{attribute.name} must be a Seat, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView:
+    """What one seat may know of a deal: its own cards and what all have seen or heard.
+
+    Never another seat's unplayed cards, except those shown in declared announcements.
+    Made by :meth:`Deal.view`.
+
+    >>> import random
+    >>> from coinche import RuleConfig, Seat
+    >>> from coinche.deal import Deal
+    >>> rng = random.Random(2)
+    >>> deal = Deal.new(Seat.SOUTH, RuleConfig(), rng)
+    >>> while deal.phase.value == "auction":
+    ...     deal = deal.apply(rng.choice(deal.legal_actions()))
+    >>> view = deal.view(Seat.EAST)
+    >>> view.seat, len(view.hand), view.phase.value
+    (<Seat.EAST: 1>, 8, 'play')
+    """
+
+    seat: Seat = attrs.field(validator=_check_view)
+    """The seat whose view this is."""
+    rules: RuleConfig
+    """The house rules."""
+    dealer: Seat = attrs.field(validator=_check_view)
+    """The dealer."""
+    phase: Phase
+    """The phase of the deal."""
+    to_move: Seat | None
+    """The seat to call or play next; ``None`` once the deal is over."""
+    hand: Hand
+    """The cards this seat still holds."""
+    calls: tuple[tuple[Seat, Call], ...]
+    """Every call of the auction so far, with its caller."""
+    contract: Contract | None
+    """The contract, once the auction has ended with one."""
+    tricks: tuple[Trick, ...]
+    """The complete tricks."""
+    trick: Trick | None
+    """The trick being played; ``None`` outside the play."""
+    announcements: tuple[Announcement, ...]
+    """The announcements declared (public: all seats hear and see them)."""
+    belote_declared: bool
+    """True once belote has been declared (with ``belote_requires_declaration``)."""

@@ -1,0 +1,379 @@
+"""A game: deals one after another until a team reaches the target (RULES.md section 7).
+
+A :class:`Game` is an immutable value, like :class:`~coinche.deal.Deal`:
+:meth:`Game.apply` passes an action to the current deal and returns a new game. When a
+deal ends the game moves on by itself: a scored deal's score is added to the totals, a
+thrown-in deal is counted, and the next seat in the order of play deals the next one.
+
+>>> import random
+>>> from coinche import RuleConfig, Seat
+>>> from coinche.game import Game
+>>> game = Game.new(RuleConfig.common(), Seat.WEST, random.Random(1))
+>>> rng = random.Random(2)
+>>> while not game.is_over:
+...     game = game.apply_unchecked(rng.choice(game.legal_actions()))
+>>> winner = game.winner
+>>> game.totals[winner] >= 1000 and game.totals[winner] > game.totals[winner.other]
+True
+>>> sum(result.score[winner] for result in game.results) == game.totals[winner]
+True
+
+Decisions (each is documented behaviour):
+
+- **Randomness**: a game is a pure value, so it holds no random generator. It holds a
+  :attr:`~Game.seed` (drawn once from the generator given to :meth:`Game.new`), and deal
+  number *n* (0 for the first) is dealt with ``random.Random(f"{seed}:{n}")``. The same
+  seed and the same actions always give the same game.
+- **Winning** (RULES.md section 7): after each scored deal, a team whose total reaches
+  :attr:`~coinche.RuleConfig.target` wins the game; when both reach it in the same deal
+  the higher total wins; when those are level nobody has won and another deal is
+  played.
+- **Matches**: with :attr:`~coinche.RuleConfig.games_to_win` above 1 (contract_only's
+  best of three games of 1000) the totals go back to zero after each game won, and the
+  deals go on, the dealer still moving on one seat, until a team has won that many
+  games. When the match is won the final deal and the final totals stay in place.
+- The classic turned-card auction is not supported yet: :meth:`Game.new` raises
+  :class:`~coinche.RuleConfigError` for the ``classic_belote`` preset.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from coinche.announcements import Announcement
+from coinche.auction import Call
+from coinche.config import RuleConfig
+from coinche.deal import Action, Deal, Phase, PlayerView
+from coinche.errors import CoincheTypeError, IllegalActionError, InvalidDealError
+from coinche.scoring import DealResult, TeamPoints
+from coinche.seats import Seat, Team
+
+__all__ = ["Game"]
+
+_ZERO: Final = TeamPoints(0, 0)
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def _deal_rng(seed: int, number: int) -> random.Random:
+    """The generator that deals deal *number* of the game with *seed*."""
+    return random.Random(f"{seed}:{number}")
+
+
+def _game_winner(totals: TeamPoints, target: int) -> Team | None:
+    """The team that has won a game with these *totals*, if any (RULES.md section 7)."""
+    ns, ew = totals.north_south, totals.east_west
+    if ns >= target or ew >= target:
+        if ns > ew:
+            return Team.NORTH_SOUTH
+        if ew > ns:
+            return Team.EAST_WEST
+    return None
+
+
+def _check_type(kind: type, what: str) -> Any:
+    def check(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise CoincheTypeError(f"{attribute.name} must be {what}, not {value!r}")
+
+    return check
+
+
+def _check_results(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(r, DealResult) for r in value):
+        raise CoincheTypeError(f"results must be a tuple of DealResult, not {value!r}")
+
+
+def _check_winners(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, tuple) or not all(type(t) is Team for t in value):
+        raise CoincheTypeError(f"game_winners must be a tuple of Team, not {value!r}")
+
+
+@attrs.frozen(slots=False, repr=False)
+class Game:
+    """A game (or a match of several games): the current deal, the scores, the winner.
+
+    Build one with :meth:`new`. :attr:`to_move`, :meth:`legal_actions`, :meth:`apply`,
+    :meth:`apply_call` and :meth:`apply_unchecked` work as on the current
+    :attr:`deal`; once it is scored or thrown in the game deals the next one. The
+    constructor is for tools that need a game in a given state (tests, saved games):
+    it checks the types and that the deal follows the game's rules.
+
+    >>> import random
+    >>> from coinche import RuleConfig, Seat
+    >>> from coinche.auction import PASS
+    >>> from coinche.game import Game
+    >>> game = Game.new(RuleConfig.common(), Seat.NORTH, random.Random(0))
+    >>> game.dealer, game.to_move
+    (<Seat.NORTH: 0>, <Seat.EAST: 1>)
+    >>> for _ in range(4):           # all four pass: thrown in, East deals the next deal
+    ...     game = game.apply(PASS)
+    >>> game.thrown_in, game.dealer, game.deal_number, game.results
+    (1, <Seat.EAST: 1>, 1, ())
+    """
+
+    rules: RuleConfig = attrs.field(validator=_check_type(RuleConfig, "a RuleConfig"))
+    """The house rules (the target is :attr:`~coinche.RuleConfig.target`)."""
+    seed: int = attrs.field(validator=_check_type(int, "an int"))
+    """Deal number *n* is dealt with ``random.Random(f"{seed}:{n}")``."""
+    deal: Deal = attrs.field(validator=_check_type(Deal, "a Deal"))
+    """The deal being played (the last one, once the game is over)."""
+    deal_number: int = attrs.field(default=0, validator=_check_type(int, "an int"))
+    """How many deals were dealt before the current one, thrown-in deals included."""
+    results: tuple[DealResult, ...] = attrs.field(default=(), validator=_check_results)
+    """The result of every scored deal of the match, in order."""
+    thrown_in: int = attrs.field(default=0, validator=_check_type(int, "an int"))
+    """How many deals were thrown in (all four passed)."""
+    totals: TeamPoints = attrs.field(
+        default=_ZERO, validator=_check_type(TeamPoints, "a TeamPoints")
+    )
+    """Each team's points in the current game (the final game's, once it is over)."""
+    game_winners: tuple[Team, ...] = attrs.field(default=(), validator=_check_winners)
+    """The winner of each finished game, in order."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.deal.rules != self.rules:
+            raise InvalidDealError("the deal is played under other rules than the game")
+        if self.deal_number < 0 or self.thrown_in < 0:
+            raise InvalidDealError(
+                f"deal_number ({self.deal_number}) and thrown_in ({self.thrown_in}) "
+                "must not be negative"
+            )
+
+    @classmethod
+    def new(cls, rules: RuleConfig, first_dealer: Seat, rng: random.Random) -> Game:
+        """A new game: *first_dealer* deals the first deal; *rng* gives the game's seed.
+
+        The seed is ``rng.getrandbits(64)``; *rng* is not used after that.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig.ffb(), Seat.SOUTH, random.Random(9))
+        >>> game == Game.new(RuleConfig.ffb(), Seat.SOUTH, random.Random(9))
+        True
+        >>> game.totals, game.winner, game.deal.phase.value
+        (TeamPoints(north_south=0, east_west=0), None, 'auction')
+
+        :raises RuleConfigError: the rules use the turned-card auction (not supported yet).
+        """
+        if not isinstance(rules, RuleConfig):
+            raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
+        if type(first_dealer) is not Seat:
+            raise CoincheTypeError(f"first_dealer must be a Seat, not {first_dealer!r}")
+        if not isinstance(rng, random.Random):
+            raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        seed = rng.getrandbits(64)
+        return cls(rules, seed, Deal.new(first_dealer, rules, _deal_rng(seed, 0)))
+
+    # ------------------------------------------------------------------ state
+    @property
+    def dealer(self) -> Seat:
+        """The dealer of the current deal.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> Game.new(RuleConfig(), Seat.WEST, random.Random(0)).dealer
+        <Seat.WEST: 3>
+        """
+        return self.deal.dealer
+
+    @property
+    def games_won(self) -> TeamPoints:
+        """How many games each team has won in the match.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> Game.new(RuleConfig.contract_only(), Seat.WEST, random.Random(0)).games_won
+        TeamPoints(north_south=0, east_west=0)
+        """
+        ew = sum(team for team in self.game_winners)
+        return TeamPoints(len(self.game_winners) - ew, ew)
+
+    @property
+    def winner(self) -> Team | None:
+        """The team that has won the match (the game, when one game wins it), if any.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> Game.new(RuleConfig(), Seat.WEST, random.Random(0)).winner is None
+        True
+        """
+        won = self.games_won
+        needed = self.rules.games_to_win
+        if won.north_south >= needed:
+            return Team.NORTH_SOUTH
+        if won.east_west >= needed:
+            return Team.EAST_WEST
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """True once a team has won the match.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> Game.new(RuleConfig(), Seat.WEST, random.Random(0)).is_over
+        False
+        """
+        return self.winner is not None
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat to call or play next; ``None`` once the game is over.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> Game.new(RuleConfig(), Seat.WEST, random.Random(0)).to_move
+        <Seat.NORTH: 0>
+        """
+        if self.is_over:
+            return None
+        return self.deal.to_move
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the seat to move may do in the current deal; empty once the game is over.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+        >>> game.legal_actions() == game.deal.legal_actions()
+        True
+        """
+        if self.is_over:
+            return ()
+        return self.deal.legal_actions()
+
+    def view(self, seat: Seat) -> PlayerView:
+        """What *seat* may know of the current deal (see :meth:`Deal.view`).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+        >>> game.view(Seat.EAST).hand == game.deal.hand(Seat.EAST)
+        True
+        """
+        return self.deal.view(seat)
+
+    # ------------------------------------------------------------------ actions
+    def apply(
+        self,
+        action: Action,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> Game:
+        """The game after the seat to move makes *action* (see :meth:`Deal.apply`).
+
+        When the action ends the deal, the game scores it (or counts it thrown in),
+        decides whether a game or the match is won, and deals the next deal.
+
+        >>> import random
+        >>> from coinche import Card, RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+        >>> game.apply(Card.parse("7C"))
+        Traceback (most recent call last):
+        ...
+        coinche.errors.IllegalActionError: NORTH may not do 7C now: the auction is on: ...
+
+        :raises IllegalCallError, IllegalCardError, IllegalActionError: as
+            :meth:`Deal.apply`; :class:`IllegalActionError` also once the game is over.
+        """
+        self._check_not_over(action)
+        return self._after(self.deal.apply(action, declare=declare, belote=belote))
+
+    def apply_call(self, seat: Seat, call: Call) -> Game:
+        """The game after *seat* makes *call*, in turn or not (see :meth:`Deal.apply_call`).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import PASS
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig.pagat(), Seat.WEST, random.Random(0))
+        >>> game.apply_call(Seat.NORTH, PASS).to_move
+        <Seat.EAST: 1>
+        """
+        self._check_not_over(call)
+        return self._after(self.deal.apply_call(seat, call))
+
+    def apply_unchecked(
+        self,
+        action: Action,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> Game:
+        """As :meth:`apply` without the legality checks (see :meth:`Deal.apply_unchecked`).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+        >>> game.apply_unchecked(game.legal_actions()[0]).deal.calls
+        ((<Seat.NORTH: 0>, Pass()),)
+        """
+        return self._after(self.deal.apply_unchecked(action, declare=declare, belote=belote))
+
+    # ------------------------------------------------------------------ internals
+    def _check_not_over(self, action: object) -> None:
+        winner = self.winner
+        if winner is not None:
+            raise IllegalActionError(action, None, f"the game is over: {winner.short} won")
+
+    def _after(self, deal: Deal) -> Game:
+        """The game with *deal* as its current deal, moving on when that deal is over."""
+        state = self.__dict__.copy()
+        phase = deal.phase
+        if phase is Phase.SCORED:
+            result = deal.result
+            assert result is not None
+            totals = self.totals
+            score = result.score
+            totals = TeamPoints(
+                totals.north_south + score.north_south, totals.east_west + score.east_west
+            )
+            state["results"] = (*self.results, result)
+            state["totals"] = totals
+            winner = _game_winner(totals, self.rules.target)
+            if winner is not None:
+                winners = (*self.game_winners, winner)
+                state["game_winners"] = winners
+                if winners.count(winner) >= self.rules.games_to_win:
+                    state["deal"] = deal  # the match is over: the final deal stays
+                    return self._make(state)
+                state["totals"] = _ZERO
+        elif phase is Phase.THROWN_IN:
+            state["thrown_in"] = self.thrown_in + 1
+        else:
+            state["deal"] = deal
+            return self._make(state)
+        number = self.deal_number + 1
+        state["deal_number"] = number
+        state["deal"] = Deal.new(deal.dealer.next, self.rules, _deal_rng(self.seed, number))
+        return self._make(state)
+
+    @staticmethod
+    def _make(state: dict[str, Any]) -> Game:
+        game = _new(Game)
+        _setattr(game, "__dict__", state)
+        return game
+
+    def __repr__(self) -> str:
+        winner = self.winner
+        return (
+            f"<Game totals=({self.totals}) games={tuple(self.games_won.values())} "
+            f"deal_number={self.deal_number} dealer={self.dealer.letter} "
+            f"winner={'-' if winner is None else winner.short}>"
+        )
