@@ -1,0 +1,449 @@
+"""Text forms of whole deals: a one-line deal notation, and a readable report.
+
+Deal notation
+-------------
+
+One line holds the four hands of a deal, in the manner of the PBN format of bridge::
+
+    N:AKT.J9.Q87.A 8.7.AK.KQJ9 ...
+
+* the letter of the first seat (``N``, ``E``, ``S`` or ``W``), then a colon;
+* the four hands, separated by a space, in the order of play from that seat;
+* each hand as four suit holdings separated by dots, in the order
+  **spades . hearts . diamonds . clubs**;
+* each holding as rank letters from the highest face value to the lowest:
+  ``A K Q J T 9 8 7`` (face order whatever the trumps); an empty holding is empty
+  (``AKQJT987...`` holds eight spades).
+
+:func:`format_deal` writes it, always in this canonical form. :func:`parse_deal` reads
+it and is lenient about case, ``10`` for ``T``, ``-`` for an empty holding, ranks
+in any order and extra spaces; it insists on four disjoint hands of eight cards. One
+hand alone is :func:`format_hand` / :func:`parse_hand`.
+
+>>> from coinche import Hand, Seat
+>>> from coinche.notation import format_deal, format_hand, parse_deal
+>>> format_hand(Hand.parse("AS KS TS JH 9H QD 8D 7D AC"))
+'AKT.J9.Q87.A'
+>>> text = "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"
+>>> first, hands = parse_deal(text)
+>>> first, hands[Seat.EAST]
+(<Seat.NORTH: 0>, Hand.parse('7H 8H 9H TH JH QH KH AH'))
+>>> format_deal(first, hands) == text
+True
+>>> parse_deal("W:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT98")
+Traceback (most recent call last):
+...
+coinche.errors.NotationError: cannot read 'W:AKQJT987... ...' as a deal: the hand of SOUTH ...
+
+Deal report
+-----------
+
+:func:`render_deal` writes a finished deal for people to read: the hands, the auction,
+every trick with its winner and its points, and the score explained line by line
+(:meth:`~coinche.DealResult.breakdown`). :func:`render_auction`,
+:func:`render_hands` and :func:`render_tricks` write one part each.
+
+>>> from coinche import Strain, Trick
+>>> from coinche.notation import render_tricks
+>>> tricks = [Trick.parse(t) for t in (
+...     "N: JH 7H 8H 9H", "N: AS 7S 8S 9S", "N: TS JS QS KS", "N: AC 7C 8C 9C",
+...     "N: TC JC QC KC", "N: AD 7D 8D 9D", "N: TD JD QD KD", "N: AH TH KH QH")]
+>>> print(render_tricks(tricks, Strain.HEARTS))
+Tricks (hearts are trumps):
+   1  N: JH 7H 8H 9H  won by N, 34 points
+   2  N: AS 7S 8S 9S  won by N, 11 points
+   3  N: TS JS QS KS  won by N, 19 points
+   4  N: AC 7C 8C 9C  won by N, 11 points
+   5  N: TC JC QC KC  won by N, 19 points
+   6  N: AD 7D 8D 9D  won by N, 11 points
+   7  N: TD JD QD KD  won by N, 19 points
+   8  N: AH TH KH QH  won by N, 28 points + 10 for the last trick
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
+from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
+from coinche.play import LAST_TRICK_BONUS, Trick, trick_points, trick_winner
+from coinche.scoring import DealResult
+from coinche.seats import Seat
+
+__all__ = [
+    "RANK_ORDER",
+    "SUIT_ORDER",
+    "format_deal",
+    "format_hand",
+    "parse_deal",
+    "parse_hand",
+    "render_auction",
+    "render_deal",
+    "render_hands",
+    "render_tricks",
+]
+
+SUIT_ORDER: Final[tuple[Suit, Suit, Suit, Suit]] = (
+    Suit.SPADES,
+    Suit.HEARTS,
+    Suit.DIAMONDS,
+    Suit.CLUBS,
+)
+"""The order of the suit holdings in the deal notation: spades, hearts, diamonds, clubs."""
+RANK_ORDER: Final[tuple[Rank, ...]] = tuple(reversed(Rank))
+"""The order of the ranks in a holding: A K Q J T 9 8 7 (face value, highest first)."""
+
+_RANK_LETTERS: Final = {rank.letter: rank for rank in Rank}
+_STRAIN_WORDS: Final = {
+    Strain.CLUBS: "clubs are trumps",
+    Strain.DIAMONDS: "diamonds are trumps",
+    Strain.HEARTS: "hearts are trumps",
+    Strain.SPADES: "spades are trumps",
+    Strain.NO_TRUMP: "no trump",
+    Strain.ALL_TRUMP: "all trump",
+}
+
+
+# ------------------------------------------------------------------ one hand
+def _holding(hand: Hand, suit: Suit) -> str:
+    return "".join(card.rank.letter for card in reversed(hand.of_suit(suit).cards))
+
+
+def format_hand(hand: Hand) -> str:
+    """*hand* as four dotted suit holdings, spades first, ranks highest first.
+
+    >>> from coinche import Hand
+    >>> from coinche.notation import format_hand
+    >>> format_hand(Hand.parse("7C 9H JH AS TS"))
+    'AT.J9..7'
+    >>> format_hand(Hand())
+    '...'
+    """
+    if not isinstance(hand, Hand):
+        raise CoincheTypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    return ".".join(_holding(hand, suit) for suit in SUIT_ORDER)
+
+
+def _read_hand(text: str) -> Hand:
+    """Read dotted holdings; the NotationError says what is wrong, not where."""
+    groups = text.split(".")
+    if len(groups) != 4:
+        raise NotationError(
+            f"{text!r} has {len(groups)} suit holding{'s' if len(groups) != 1 else ''}; "
+            "a hand is four, spades.hearts.diamonds.clubs"
+        )
+    mask = 0
+    for suit, group in zip(SUIT_ORDER, groups, strict=True):
+        word = group.upper().replace("10", "T")
+        if word == "-":
+            continue
+        for letter in word:
+            rank = _RANK_LETTERS.get(letter)
+            if rank is None:
+                raise NotationError(
+                    f"{text!r}: {letter!r} in the {suit.name.lower()} is not a rank "
+                    "(expected A K Q J T 9 8 7)"
+                )
+            card = CARDS[8 * suit + rank]
+            if mask & card.mask:
+                raise NotationError(f"{text!r}: {card} appears twice")
+            mask |= card.mask
+    return Hand.from_mask(mask)
+
+
+def parse_hand(text: str) -> Hand:
+    """Read a hand written as four dotted suit holdings (see :func:`format_hand`).
+
+    Case does not matter, ``10`` stands for ``T`` and ``-`` for an empty holding.
+
+    >>> from coinche.notation import parse_hand
+    >>> parse_hand("AT.j9.-.7")
+    Hand.parse('7C 9H JH TS AS')
+    >>> parse_hand("AT.J9.7")
+    Traceback (most recent call last):
+    ...
+    coinche.errors.NotationError: cannot read 'AT.J9.7' as a hand: 'AT.J9.7' has 3 suit ...
+    """
+    if not isinstance(text, str):
+        raise CoincheTypeError(f"a hand is read from a str, not {type(text).__name__}")
+    try:
+        return _read_hand(text.strip())
+    except NotationError as error:
+        raise NotationError(f"cannot read {text!r} as a hand: {error}") from None
+
+
+# ------------------------------------------------------------------ a deal
+def _check_hands(hands: Mapping[Seat, Hand]) -> None:
+    if not isinstance(hands, Mapping):
+        raise CoincheTypeError(
+            f"hands must be a mapping from Seat to Hand, not {type(hands).__name__}"
+        )
+    for key in hands:
+        if type(key) is not Seat:
+            raise CoincheTypeError(f"hands are keyed by Seat, not {key!r}")
+    seen = 0
+    for seat in Seat:
+        if seat not in hands:
+            raise InvalidDealError(f"there is no hand for {seat.name}")
+        hand = hands[seat]
+        if not isinstance(hand, Hand):
+            raise CoincheTypeError(
+                f"the hand of {seat.name} must be a Hand, not {type(hand).__name__}"
+            )
+        if len(hand) != 8:
+            raise InvalidDealError(f"the hand of {seat.name} holds {len(hand)} cards, not 8")
+        if seen & hand.mask:
+            raise InvalidDealError(
+                f"{Hand.from_mask(seen & hand.mask)} of {seat.name} is in another hand too"
+            )
+        seen |= hand.mask
+
+
+def format_deal(first: Seat, hands: Mapping[Seat, Hand]) -> str:
+    """The four *hands* in deal notation, starting with the seat *first*.
+
+    *hands* must hold four disjoint hands of eight cards, one for each seat.
+
+    >>> from coinche import CARDS, Hand, Seat
+    >>> from coinche.notation import format_deal
+    >>> hands = {seat: Hand(CARDS[8 * seat : 8 * seat + 8]) for seat in Seat}
+    >>> format_deal(Seat.WEST, hands)
+    'W:AKQJT987... ...AKQJT987 ..AKQJT987. .AKQJT987..'
+    >>> format_deal(Seat.WEST, {**hands, Seat.NORTH: Hand()})
+    Traceback (most recent call last):
+    ...
+    coinche.errors.InvalidDealError: the hand of NORTH holds 0 cards, not 8
+
+    :raises InvalidDealError: the hands are not four disjoint hands of eight cards.
+    :raises CoincheTypeError: an argument of the wrong type.
+    """
+    if type(first) is not Seat:
+        raise CoincheTypeError(f"first must be a Seat, not {first!r}")
+    _check_hands(hands)
+    return f"{first.letter}:" + " ".join(format_hand(hands[seat]) for seat in first.cycle())
+
+
+def parse_deal(text: str) -> tuple[Seat, dict[Seat, Hand]]:
+    """Read a deal in deal notation: the first seat, and each seat's hand.
+
+    The dict lists the seats in the order of play from the first seat.
+
+    >>> from coinche.notation import parse_deal
+    >>> first, hands = parse_deal("s:akqjt987... .akqjt987.. ..akqjt987. ...akqjt987")
+    >>> first, [seat.letter for seat in hands], str(hands[first])
+    (<Seat.SOUTH: 2>, ['S', 'W', 'N', 'E'], '7S 8S 9S TS JS QS KS AS')
+    >>> parse_deal("N:AKQJT987... .AKQJT987.. ..AKQJT987.")
+    Traceback (most recent call last):
+    ...
+    coinche.errors.NotationError: cannot read 'N:AKQJT987... .AKQJT987.. ..AKQJT987.' as a ...
+
+    :raises NotationError: the text is not four disjoint hands of eight cards.
+    :raises CoincheTypeError: *text* is not a str.
+    """
+    if not isinstance(text, str):
+        raise CoincheTypeError(f"a deal is read from a str, not {type(text).__name__}")
+    try:
+        return _read_deal(text)
+    except NotationError as error:
+        shown = text if len(text) <= 60 else text[:56] + " ..."
+        raise NotationError(f"cannot read {shown!r} as a deal: {error}") from None
+
+
+def _read_deal(text: str) -> tuple[Seat, dict[Seat, Hand]]:
+    head, colon, rest = text.strip().partition(":")
+    if not colon:
+        raise NotationError(
+            "write the first seat, a colon and four hands, as in 'N:AKT.J9.Q87.A 8.7.AK.KQJ9 ...'"
+        )
+    first = Seat.parse(head)
+    words = rest.split()
+    if len(words) != 4:
+        raise NotationError(
+            f"found {len(words)} hand{'s' if len(words) != 1 else ''}, not 4 separated by spaces"
+        )
+    hands: dict[Seat, Hand] = {}
+    seen = 0
+    for seat, word in zip(first.cycle(), words, strict=True):
+        try:
+            hand = _read_hand(word)
+        except NotationError as error:
+            raise NotationError(f"the hand of {seat.name}: {error}") from None
+        if len(hand) != 8:
+            raise NotationError(f"the hand of {seat.name} ({word}) holds {len(hand)} cards, not 8")
+        if seen & hand.mask:
+            again = Hand.from_mask(seen & hand.mask)
+            raise NotationError(f"{again} of {seat.name} is in another hand too")
+        seen |= hand.mask
+        hands[seat] = hand
+    return first, hands
+
+
+# ------------------------------------------------------------------ the report
+def render_hands(hands: Mapping[Seat, Hand], first: Seat = Seat.NORTH) -> str:
+    """The hands one per line, suit by suit, from the seat *first* in the order of play.
+
+    Any number of cards per hand; a seat missing from *hands* is left out.
+
+    >>> from coinche import Hand, Seat
+    >>> from coinche.notation import render_hands
+    >>> print(render_hands({Seat.NORTH: Hand.parse("AS TS JH 9H 7C"),
+    ...                     Seat.SOUTH: Hand.parse("KD QD")}))
+    Hands:
+      N  S AT        H J9        D -         C 7
+      S  S -         H -         D KQ        C -
+    """
+    if not isinstance(hands, Mapping):
+        raise CoincheTypeError(
+            f"hands must be a mapping from Seat to Hand, not {type(hands).__name__}"
+        )
+    if type(first) is not Seat:
+        raise CoincheTypeError(f"first must be a Seat, not {first!r}")
+    lines = ["Hands:"]
+    for seat in first.cycle():
+        hand = hands.get(seat)
+        if hand is None:
+            continue
+        if not isinstance(hand, Hand):
+            raise CoincheTypeError(
+                f"the hand of {seat.name} must be a Hand, not {type(hand).__name__}"
+            )
+        parts = [f"{suit.letter} {_holding(hand, suit) or '-'}" for suit in SUIT_ORDER]
+        lines.append(f"  {seat.letter}  " + "".join(part.ljust(12) for part in parts).rstrip())
+    return "\n".join(lines)
+
+
+def render_auction(calls: Iterable[tuple[Seat, object]], dealer: Seat | None = None) -> str:
+    """The auction one call per line: the seat, then the call as ``str()`` writes it.
+
+    *calls* are (seat, call) pairs in the order made, such as
+    :attr:`coinche.auction.Auction.calls`; a call may be any object, or its text.
+
+    >>> from coinche import Seat
+    >>> from coinche.notation import render_auction
+    >>> print(render_auction([(Seat.NORTH, "100 H"), (Seat.EAST, "coinche")], Seat.WEST))
+    Auction (W deals):
+      N  100 H
+      E  coinche
+    """
+    if dealer is not None and type(dealer) is not Seat:
+        raise CoincheTypeError(f"dealer must be a Seat, not {dealer!r}")
+    lines = ["Auction:" if dealer is None else f"Auction ({dealer.letter} deals):"]
+    for item in calls:
+        if not isinstance(item, tuple) or len(item) != 2 or type(item[0]) is not Seat:
+            raise CoincheTypeError(f"each call must be a (Seat, call) pair, not {item!r}")
+        lines.append(f"  {item[0].letter}  {item[1]}")
+    if len(lines) == 1:
+        lines.append("  (no calls)")
+    return "\n".join(lines)
+
+
+def render_tricks(tricks: Sequence[Trick], strain: Strain) -> str:
+    """Each trick on a line with its number, its winner and its card points.
+
+    Incomplete tricks are shown without a winner. The last of eight complete tricks
+    notes its bonus of 10.
+
+    >>> from coinche import Strain, Trick
+    >>> from coinche.notation import render_tricks
+    >>> print(render_tricks([Trick.parse("E: AH 7S KH"), ], Strain.SPADES))
+    Tricks (spades are trumps):
+       1  E: AH 7S KH
+    """
+    if type(strain) is not Strain:
+        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+    listed = tuple(tricks)
+    lines = [f"Tricks ({_STRAIN_WORDS[strain]}):"]
+    width = max((len(str(trick)) for trick in listed), default=0)
+    for number, trick in enumerate(listed, 1):
+        if not isinstance(trick, Trick):
+            raise CoincheTypeError(f"trick {number} is a {type(trick).__name__}, not a Trick")
+        line = f"  {number:2d}  {str(trick).ljust(width)}"
+        if trick.is_complete:
+            points = trick_points(trick, strain)
+            line += f"  won by {trick_winner(trick, strain).letter}, {points} points"
+            if number == 8 == len(listed):
+                line += f" + {LAST_TRICK_BONUS} for the last trick"
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _played_hands(tricks: Sequence[Trick]) -> dict[Seat, Hand]:
+    cards: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
+    for trick in tricks:
+        for seat, card in trick.plays():
+            cards[seat].append(card)
+    return {seat: Hand(held) for seat, held in cards.items()}
+
+
+def render_deal(
+    result: DealResult,
+    *,
+    calls: Iterable[tuple[Seat, object]] | None = None,
+    dealer: Seat | None = None,
+    hands: Mapping[Seat, Hand] | None = None,
+) -> str:
+    """A finished deal for people to read: hands, auction, tricks and the score explained.
+
+    *result* must come from :func:`~coinche.score_deal`, which keeps the contract,
+    tricks and rules it scored. *hands* default to the cards each seat played; *calls*
+    (seat, call) pairs and the *dealer* are shown when given. The deal notation line
+    starts with the dealer, or else with the first trick's leader.
+
+    >>> from coinche import Contract, Seat, Strain, Trick, score_deal
+    >>> from coinche.notation import render_deal
+    >>> tricks = [Trick.parse(t) for t in (
+    ...     "N: JH 7H 8H 9H", "N: AS 7S 8S 9S", "N: TS JS QS KS", "N: AC 7C 8C 9C",
+    ...     "N: TC JC QC KC", "N: AD 7D 8D 9D", "N: TD JD QD KD", "N: AH TH KH QH")]
+    >>> result = score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), tricks)
+    >>> print(render_deal(result, dealer=Seat.WEST,
+    ...                   calls=[(Seat.NORTH, "80 H"), (Seat.EAST, "pass"),
+    ...                          (Seat.SOUTH, "pass"), (Seat.WEST, "pass")]))
+    Deal: W:K9.Q9.K9.K9 AT.AJ.AT.AT J7.T7.J7.J7 Q8.K8.Q8.Q8
+    Hands:
+      W  S K9        H Q9        D K9        C K9
+      N  S AT        H AJ        D AT        C AT
+      E  S J7        H T7        D J7        C J7
+      S  S Q8        H K8        D Q8        C Q8
+    Auction (W deals):
+      N  80 H
+      E  pass
+      S  pass
+      W  pass
+    Tricks (hearts are trumps):
+       1  N: JH 7H 8H 9H  won by N, 34 points
+       2  N: AS 7S 8S 9S  won by N, 11 points
+       3  N: TS JS QS KS  won by N, 19 points
+       4  N: AC 7C 8C 9C  won by N, 11 points
+       5  N: TC JC QC KC  won by N, 19 points
+       6  N: AD 7D 8D 9D  won by N, 11 points
+       7  N: TD JD QD KD  won by N, 19 points
+       8  N: AH TH KH QH  won by N, 28 points + 10 for the last trick
+    Score:
+      Contract: 80 H by N (North-South), common scoring
+      Tricks: NS 8, EW 0; NS took the last trick (+10)
+      Capot: NS take all eight tricks, card points 250
+      Card points: NS 250, EW 0
+      Announcements: none
+      Totals for the contract: NS 250, EW 0
+      Made: NS 250 against 80
+      Score NS: contract 80 + total 250 = 330
+      Score EW: its total 0 = 0
+      Deal score: NS 330, EW 0
+    """
+    if not isinstance(result, DealResult):
+        raise CoincheTypeError(f"result must be a DealResult, not {type(result).__name__}")
+    inputs = result._inputs
+    if inputs is None:
+        raise InvalidDealError("only a result made by score_deal knows its tricks to show")
+    if dealer is not None and type(dealer) is not Seat:
+        raise CoincheTypeError(f"dealer must be a Seat, not {dealer!r}")
+    tricks = inputs.tricks
+    first = dealer if dealer is not None else tricks[0].leader
+    shown = _played_hands(tricks) if hands is None else hands
+    sections = [f"Deal: {format_deal(first, shown)}", render_hands(shown, first)]
+    if calls is not None:
+        sections.append(render_auction(calls, dealer))
+    sections.append(render_tricks(tricks, inputs.contract.strain))
+    sections.append("Score:\n" + "\n".join(f"  {line}" for line in result.breakdown().split("\n")))
+    return "\n".join(sections)

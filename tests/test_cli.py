@@ -1,0 +1,267 @@
+"""The ``coinche`` command (coinche.cli): its output, and one clear line for bad input.
+
+Expected outputs are worked out by hand from RULES.md section 4 (legal play) and the
+documented scoring; every error must print exactly one line on stderr starting with
+``coinche: error:``, print nothing on stdout, and return 2.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coinche import Contract, Seat, Strain, Trick, __version__, score_deal
+from coinche.cli import build_parser, main
+from coinche.notation import render_deal
+from coinche.records import dumps, to_data
+
+CAPOT_TRICKS = [
+    Trick.parse(text)
+    for text in (
+        "N: JH 7H 8H 9H",
+        "N: AS 7S 8S 9S",
+        "N: TS JS QS KS",
+        "N: AC 7C 8C 9C",
+        "N: TC JC QC KC",
+        "N: AD 7D 8D 9D",
+        "N: TD JD QD KD",
+        "N: AH TH KH QH",
+    )
+]
+CAPOT_RESULT = score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), CAPOT_TRICKS)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ------------------------------------------------------------------ legal
+def test_legal_must_undertrump_in_common(capsys: pytest.CaptureFixture[str]) -> None:
+    # North led AH, East trumped with JS; South has no heart and only lower trumps:
+    # rule 3c, South must still trump
+    code, out, err = run(
+        capsys, "legal", "--strain", "S", "--hand", "7S 9S KD", "--trick", "N: AH JS"
+    )
+    assert (code, err) == (0, "")
+    assert out == (
+        "SOUTH to play to N: AH JS, spades are trumps, common rules\n"
+        "legal: 7S 9S\n"
+        "not legal:\n"
+        "  KD  you hold no hearts and cannot beat the JS: you must still play a trump "
+        "(rule 3c)\n"
+    )
+
+
+def test_legal_may_discard_in_ffb(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "legal", "--rules", "ffb", "--strain", "spades", "--hand", "7S 9S KD",
+        "--trick", "n: ah js",
+    )  # fmt: skip
+    assert code == 0
+    assert out == "SOUTH to play to N: AH JS, spades are trumps, ffb rules\nlegal: KD 7S 9S\n"
+
+
+def test_legal_trumps_led(capsys: pytest.CaptureFixture[str]) -> None:
+    # East led the 7H in a hearts contract: South must go over it (rule 2)
+    code, out, _ = run(capsys, "legal", "--strain", "H", "--hand", "8H AH KS", "--trick", "E: 7H")
+    assert code == 0
+    assert out.split("\n")[1:] == [
+        "legal: 8H AH",
+        "not legal:",
+        "  KS  trumps were led: you must play a trump higher than the 7H (rule 2)",
+        "",
+    ]
+
+
+def test_legal_no_trump_follow_suit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "legal", "--strain", "NT", "--hand", "9D AS", "--trick", "W: 8D")
+    assert code == 0
+    assert out == (
+        "NORTH to play to W: 8D, no trump, common rules\n"
+        "legal: 9D\n"
+        "not legal:\n"
+        "  AS  you must follow diamonds (rule 1)\n"
+    )
+
+
+def test_legal_leading_with_a_dotted_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "legal", "--strain", "AT", "--hand", "AT.J9..7")
+    assert code == 0
+    assert out == "NORTH to lead, all trump, common rules\nlegal: 7C 9H JH TS AS\n"
+    code, out, _ = run(capsys, "legal", "--strain", "C", "--hand", "JH", "--trick", "E:")
+    assert out == "EAST to lead, clubs are trumps, common rules\nlegal: JH\n"
+
+
+# ------------------------------------------------------------------ score
+def test_score_prints_the_breakdown(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "deal.json"
+    record.write_text(dumps(CAPOT_RESULT, indent=2), encoding="utf-8")
+    code, out, err = run(capsys, "score", str(record))
+    assert (code, err) == (0, "")
+    assert out == CAPOT_RESULT.breakdown() + "\n"
+    assert out.endswith("Deal score: NS 330, EW 0\n")
+
+
+def test_score_full_prints_the_deal(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "deal.json"
+    record.write_text(dumps(CAPOT_RESULT), encoding="utf-8")
+    code, out, _ = run(capsys, "score", "--full", str(record))
+    assert code == 0
+    assert out == render_deal(CAPOT_RESULT) + "\n"
+
+
+def test_score_reads_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(dumps(CAPOT_RESULT)))
+    code, out, _ = run(capsys, "score", "-")
+    assert code == 0
+    assert out == CAPOT_RESULT.breakdown() + "\n"
+
+
+def test_score_a_record_written_by_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # only the inputs, and the rules as a preset with a change: ffb without
+    # announcements, where a capot is worth 252 card points and scores are rounded
+    record = {
+        "type": "deal_result",
+        "contract": {
+            "type": "contract",
+            "taker": "N",
+            "strain": "H",
+            "value": 80,
+            "multiplier": 1,
+        },
+        "rules": {"type": "rules", "preset": "ffb", "announcements": False},
+        "tricks": [to_data(trick) for trick in CAPOT_TRICKS],
+    }
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, _ = run(capsys, "score", str(path))
+    assert code == 0
+    assert "Capot: NS take all eight tricks, card points 252" in out
+    # 80 + 252 = 332, rounded to 330
+    assert out.endswith("Rounded to the nearest 10: NS 330, EW 0\nDeal score: NS 330, EW 0\n")
+
+
+# ------------------------------------------------------------------ help and version
+def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--help")
+    assert (code, err) == (0, "")
+    assert out.startswith("usage: coinche")
+    assert "legal" in out
+    assert "score" in out
+    code, out, _ = run(capsys, "legal", "--help")
+    assert code == 0
+    assert "--trick" in out
+    code, out, _ = run(capsys, "--version")
+    assert (code, out) == (0, f"coinche {__version__}\n")
+
+
+def test_parser_stores_the_command() -> None:
+    args = build_parser().parse_args(["legal", "--strain", "H", "--hand", "JH"])
+    assert (args.rules, args.trick, args.command_name) == ("common", "N:", "legal")
+    assert callable(args.command)
+
+
+# ------------------------------------------------------------------ bad input
+def _files(tmp_path: Path) -> dict[str, Path]:
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text('{"type": "deal_result",', encoding="utf-8")
+    bad_card = tmp_path / "bad_card.json"
+    data: Any = to_data(CAPOT_RESULT)
+    data["tricks"][3]["cards"][1] = "ZZ"
+    bad_card.write_text(json.dumps(data), encoding="utf-8")
+    contract = tmp_path / "contract.json"
+    contract.write_text(dumps(Contract(Seat.NORTH, Strain.HEARTS, 80)), encoding="utf-8")
+    latin1 = tmp_path / "latin1.json"
+    latin1.write_bytes('{"type": "seat", "seat": "é"}'.encode("latin-1"))
+    return {"bad_json": bad_json, "bad_card": bad_card, "contract": contract, "latin1": latin1}
+
+
+LEGAL = ("legal", "--strain", "S")
+BAD_COMMANDS: list[tuple[str, tuple[str, ...], str]] = [
+    ("unknown preset", (*LEGAL, "--rules", "fbb", "--hand", "7S"), "unknown preset 'fbb'"),
+    ("bad strain", ("legal", "--strain", "Q", "--hand", "7S"), "cannot read 'Q' as a strain"),
+    ("bad card", (*LEGAL, "--hand", "7S ZZ"), "cannot read 'ZZ' as a card: unknown rank 'Z'"),
+    ("card twice", (*LEGAL, "--hand", "7S 7S"), "card 7S appears twice in '7S 7S'"),
+    ("bad dotted hand", (*LEGAL, "--hand", "AX..."), "cannot read 'AX...' as a hand"),
+    ("empty hand", (*LEGAL, "--hand", ""), "the hand is empty"),
+    ("trick without leader", (*LEGAL, "--hand", "7S", "--trick", "AH"), "write the leader first"),
+    ("bad leader", (*LEGAL, "--hand", "7S", "--trick", "X: AH"), "cannot read 'X' as a seat"),
+    ("card twice in trick", (*LEGAL, "--hand", "7S", "--trick", "N: AH AH"), "played twice"),
+    (
+        "card in hand and trick",
+        (*LEGAL, "--hand", "AH 7S", "--trick", "N: AH"),
+        "AH is both in the hand and in the trick",
+    ),
+    (
+        "complete trick",
+        (*LEGAL, "--hand", "7S", "--trick", "N: AH JS 7H 8H"),
+        "the trick N: AH JS 7H 8H is complete",
+    ),
+    ("missing hand", LEGAL, "the following arguments are required: --hand"),
+    ("no command", (), "the following arguments are required: COMMAND"),
+    ("unknown command", ("play",), "invalid choice: 'play'"),
+    ("unknown option", (*LEGAL, "--hand", "7S", "--colour"), "unrecognized arguments: --colour"),
+    ("missing file", ("score", "{tmp}/nowhere.json"), "cannot read {tmp}/nowhere.json: no such"),
+    ("directory", ("score", "{tmp}"), "cannot read {tmp}: "),
+    ("malformed JSON", ("score", "{bad_json}"), "invalid record: not valid JSON: Expecting"),
+    (
+        "bad card in record",
+        ("score", "{bad_card}"),
+        "invalid record at tricks[3].cards[1]: cannot read 'ZZ' as a card",
+    ),
+    (
+        "wrong record",
+        ("score", "{contract}"),
+        "holds a Contract record; score needs a deal_result record",
+    ),
+    ("not UTF-8", ("score", "{latin1}"), "not UTF-8 text"),
+    ("score without a file", ("score",), "the following arguments are required: RECORD"),
+]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [pytest.param(argv, words, id=name) for name, argv, words in BAD_COMMANDS],
+)
+def test_bad_input_prints_one_line_and_returns_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: tuple[str, ...], words: str
+) -> None:
+    names = {"tmp": str(tmp_path), **{k: str(v) for k, v in _files(tmp_path).items()}}
+    code, out, err = run(capsys, *(arg.format(**names) for arg in argv))
+    assert code == 2
+    assert out == ""
+    assert err.startswith("coinche: error: ")
+    assert err.endswith("\n")
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+    assert words.format(**names) in err
+
+
+def test_python_dash_m(tmp_path: Path) -> None:
+    ok = subprocess.run(
+        [sys.executable, "-m", "coinche", "legal", "--strain", "S", "--hand", "7S 9S KD",
+         "--trick", "N: AH JS"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert ok.returncode == 0
+    assert ok.stdout.split("\n")[1] == "legal: 7S 9S"
+    bad = subprocess.run(
+        [sys.executable, "-m", "coinche", "score", str(tmp_path / "missing.json")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert bad.stderr.startswith("coinche: error: cannot read ")
+    assert bad.stderr.count("\n") == 1
