@@ -18,6 +18,18 @@ from coinche.announcements import (
     compare_announcements,
     find_announcements,
 )
+from coinche.auction import (
+    COINCHE,
+    PASS,
+    SURCOINCHE,
+    Auction,
+    Bid,
+    Call,
+    Coinche,
+    Pass,
+    Surcoinche,
+    parse_call,
+)
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.config import (
     PRESETS,
@@ -29,15 +41,21 @@ from coinche.config import (
     Scoring,
 )
 from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
+from coinche.deal import Action, Deal, Phase, PlayerView
 from coinche.errors import (
     CardNotInHandError,
     CoincheError,
     CoincheTypeError,
+    IllegalActionError,
+    IllegalCallError,
     IllegalCardError,
     InvalidDealError,
+    InvalidRecordError,
     NotationError,
     RuleConfigError,
 )
+from coinche.game import Game
+from coinche.notation import format_deal, parse_deal, render_deal
 from coinche.play import (
     Trick,
     card_points,
@@ -48,6 +66,7 @@ from coinche.play import (
     trick_points,
     trick_winner,
 )
+from coinche.records import dumps, loads, loads_as
 from coinche.scoring import DealResult, TeamPoints, round_score, score_deal
 from coinche.seats import Seat, Team
 
@@ -59,24 +78,40 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "CAPOT",
     "CARDS",
+    "COINCHE",
     "GENERALE",
+    "PASS",
     "PRESETS",
+    "SURCOINCHE",
+    "Action",
     "Announcement",
     "AnnouncementKind",
+    "Auction",
     "AuctionKind",
+    "Bid",
+    "Call",
     "Card",
     "CardNotInHandError",
+    "Coinche",
     "CoincheError",
     "CoincheTiming",
     "CoincheTypeError",
     "Contract",
+    "Deal",
     "DealResult",
     "Direction",
     "FirstLead",
+    "Game",
     "Hand",
+    "IllegalActionError",
+    "IllegalCallError",
     "IllegalCardError",
     "InvalidDealError",
+    "InvalidRecordError",
     "NotationError",
+    "Pass",
+    "Phase",
+    "PlayerView",
     "Rank",
     "RuleConfig",
     "RuleConfigError",
@@ -85,16 +120,24 @@ __all__ = [
     "SpecialBid",
     "Strain",
     "Suit",
+    "Surcoinche",
     "Team",
     "TeamPoints",
     "Trick",
     "__version__",
     "card_points",
     "compare_announcements",
+    "dumps",
     "explain_card",
     "find_announcements",
+    "format_deal",
     "is_legal_card",
     "legal_cards",
+    "loads",
+    "loads_as",
+    "parse_call",
+    "parse_deal",
+    "render_deal",
     "round_score",
     "score_deal",
     "trick_master",
