@@ -5,7 +5,13 @@ Prints three figures with a fixed seed:
 * ``legal_cards`` calls per second over distinct mid-trick positions reached by random
   legal play (every call computes its answer; nothing is cached between calls);
 * ``score_deal`` calls per second over distinct finished deals;
-* complete deals per second: deal, play a random legal card each turn, score.
+* complete deals per second: deal, play a random legal card each turn, score;
+* complete deals per second through :class:`coinche.Deal`, auction included: a random
+  legal action each turn (checked ``apply`` and the unchecked fast path), then scored;
+* complete games per second through :class:`coinche.Game` (random legal actions).
+
+Presets whose auction is not implemented yet (classic belote's turned card) are left
+out of the Deal and Game figures.
 
 Run it with ``make bench`` or ``python benchmarks/bench.py [--deals N] [--rules NAME]``.
 """
@@ -23,7 +29,9 @@ import coinche
 from coinche import (
     CARDS,
     Contract,
+    Deal,
     FirstLead,
+    Game,
     Hand,
     RuleConfig,
     Seat,
@@ -137,11 +145,51 @@ def bench_full_deals(rng: random.Random, presets: Sequence[RuleConfig], count: i
     return "deals played and scored:                    " + _rate(count, elapsed)
 
 
+def bench_deal_machine(
+    rng: random.Random, presets: Sequence[RuleConfig], count: int, *, checked: bool
+) -> str:
+    bidding = [r for r in presets if r.auction is coinche.AuctionKind.BIDDING]
+    if not bidding:
+        return "Deal: no preset with a bidding auction selected"
+    seats = list(Seat)
+    start = time.perf_counter()
+    for _ in range(count):
+        deal = Deal.new(rng.choice(seats), rng.choice(bidding), rng)
+        while not deal.is_over:
+            action = rng.choice(deal.legal_actions())
+            deal = deal.apply(action) if checked else deal.apply_unchecked(action)
+        _ = deal.result
+    elapsed = time.perf_counter() - start
+    how = "apply, checked" if checked else "apply_unchecked"
+    return f"Deal with auction ({how}):{' ' * (19 - len(how))}" + _rate(count, elapsed)
+
+
+def bench_games(rng: random.Random, presets: Sequence[RuleConfig], count: int) -> str:
+    bidding = [r for r in presets if r.auction is coinche.AuctionKind.BIDDING]
+    if not bidding:
+        return "Game: no preset with a bidding auction selected"
+    seats = list(Seat)
+    deals = 0
+    start = time.perf_counter()
+    for _ in range(count):
+        game = Game.new(rng.choice(bidding), rng.choice(seats), rng)
+        while not game.is_over:
+            game = game.apply_unchecked(rng.choice(game.legal_actions()))
+        deals += len(game.results) + game.thrown_in
+    elapsed = time.perf_counter() - start
+    return (
+        "games played to the target:                 "
+        + _rate(count, elapsed)
+        + f", {deals / count:.1f} deals a game"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--deals", type=int, default=20_000, help="deals to score and to play")
     parser.add_argument("--positions", type=int, default=20_000, help="distinct positions")
+    parser.add_argument("--games", type=int, default=100, help="whole games to play")
     parser.add_argument(
         "--rules",
         choices=["all", *coinche.PRESETS],
@@ -155,6 +203,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(bench_legal_cards(random.Random(args.seed), presets, args.positions))
     print(bench_score_deal(random.Random(args.seed), presets, args.deals))
     print(bench_full_deals(random.Random(args.seed), presets, args.deals))
+    machine_deals = max(1, args.deals // 4)
+    print(bench_deal_machine(random.Random(args.seed), presets, machine_deals, checked=True))
+    print(bench_deal_machine(random.Random(args.seed), presets, machine_deals, checked=False))
+    print(bench_games(random.Random(args.seed), presets, args.games))
     return 0
 
 

@@ -170,7 +170,7 @@ FLAG_MUST_UNDERTRUMP: Final = 8
 FLAG_MONTER: Final = 16
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class RuleConfig:
     """Every house rule, one field per option of RULES.md sections 1 to 8.
 
