@@ -1,5 +1,5 @@
 # Two entry points, both documented in README.md:
-#   make demo   plays and scores under a preset (the main job)
+#   make demo   plays a whole game under a preset and prints it (the main job)
 #   make test   every check: pytest (tests + doctests), mypy --strict, ruff, sphinx -W
 # Both create .venv on first use with only python3 available.
 
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python examples/score_a_deal.py
+	$(BIN)/python -m coinche play --rules common --seed 1
 
 test: pytest typecheck lint docs
 

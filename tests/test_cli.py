@@ -211,7 +211,7 @@ BAD_COMMANDS: list[tuple[str, tuple[str, ...], str]] = [
     ),
     ("missing hand", LEGAL, "the following arguments are required: --hand"),
     ("no command", (), "the following arguments are required: COMMAND"),
-    ("unknown command", ("play",), "invalid choice: 'play'"),
+    ("unknown command", ("plya",), "invalid choice: 'plya'"),
     ("unknown option", (*LEGAL, "--hand", "7S", "--colour"), "unrecognized arguments: --colour"),
     ("missing file", ("score", "{tmp}/nowhere.json"), "cannot read {tmp}/nowhere.json: no such"),
     ("directory", ("score", "{tmp}"), "cannot read {tmp}: "),

@@ -19,6 +19,22 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     score the deal and print every figure explained. ``-`` reads the record from
     standard input; ``--full`` prints the whole deal (hands, tricks, then the score).
 
+``coinche play --seed N``
+    Play one whole game between built-in players (:mod:`coinche.players`) and print
+    it: for each deal the hands, the auction, every trick with its winner and points,
+    the score explained and the running totals (a deal where all four pass is said to
+    be thrown in); at the end the winner, the final totals and, for a best-of-three
+    match, the games won::
+
+        coinche play --rules ffb --seed 7 --target 500 --players greedy,random,greedy,random
+
+    ``--rules`` is a preset (default ``common``; ``classic_belote`` cannot be played
+    yet); ``--seed`` any whole number, the same seed playing the same game;
+    ``--target`` the points that win a game (default: the preset's); ``--players`` the
+    players of North, East, South and West, each ``greedy`` or ``random`` (default:
+    North-South greedy against East-West random). West deals first, so North speaks
+    first.
+
 Bad input, such as an unknown preset, a card that cannot be read, a malformed record
 or a missing file, prints one line on standard error starting with
 ``coinche: error:`` and exits with status 2.
@@ -35,19 +51,27 @@ not legal:
 from __future__ import annotations
 
 import argparse
+import os
+import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Final, NoReturn
+
+import attrs
 
 from coinche import __version__
 from coinche.cards import Hand, Strain
-from coinche.config import PRESETS, RuleConfig
+from coinche.config import PRESETS, AuctionKind, RuleConfig
+from coinche.deal import Deal
 from coinche.errors import CoincheError
-from coinche.notation import parse_hand, render_deal
+from coinche.game import Game
+from coinche.notation import format_deal, parse_hand, render_auction, render_deal, render_hands
 from coinche.play import Trick, explain_card, legal_cards
+from coinche.players import GreedyPlayer, Player, RandomPlayer, play_deals
 from coinche.records import loads
-from coinche.scoring import DealResult
+from coinche.scoring import DealResult, TeamPoints
+from coinche.seats import Seat
 
 __all__ = ["build_parser", "main"]
 
@@ -133,8 +157,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.set_defaults(command=_run_score)
 
-    # The `play` command (a deal played at the terminal) belongs here once coinche.game
-    # exists: add a subparser whose `command` default runs it, like the two above.
+    play = commands.add_parser(
+        "play",
+        help="play a whole game between built-in players and print every deal",
+        description="Play one whole game (a match under contract_only) between the "
+        "built-in players and print each deal: the hands, the auction, the tricks, the "
+        "score and the running totals, then the winner. The same seed plays the same "
+        "game.",
+    )
+    play.add_argument(
+        "--rules",
+        default="common",
+        metavar="PRESET",
+        help=f"the rule set, a preset: {', '.join(PRESETS)} (default: common; "
+        "classic_belote cannot be played yet)",
+    )
+    play.add_argument(
+        "--seed", required=True, type=int, metavar="N", help="the seed of the random draws"
+    )
+    play.add_argument(
+        "--target",
+        type=_positive_int,
+        metavar="T",
+        help="the points that win a game (default: the preset's target)",
+    )
+    play.add_argument(
+        "--players",
+        type=_player_names,
+        default=_DEFAULT_PLAYERS,
+        metavar="N,E,S,W",
+        help=f"the players of North, East, South and West, each one of "
+        f"{', '.join(_PLAYER_KINDS)} (default: {','.join(_DEFAULT_PLAYERS)})",
+    )
+    play.set_defaults(command=_run_play)
     return parser
 
 
@@ -190,6 +245,110 @@ def _run_score(args: argparse.Namespace) -> int:
     return 0
 
 
+_PLAYER_KINDS: Final[dict[str, Callable[[], Player]]] = {
+    "greedy": GreedyPlayer,
+    "random": RandomPlayer,
+}
+_DEFAULT_PLAYERS: Final = ("greedy", "random", "greedy", "random")
+_FIRST_DEALER: Final = Seat.WEST  # so North speaks first and leads the first trick
+_TEAM_NAMES: Final = ("North-South", "East-West")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {text!r}")
+    return value
+
+
+def _player_names(text: str) -> tuple[str, ...]:
+    names = tuple(word.strip().lower() for word in text.split(","))
+    unknown = [name for name in names if name not in _PLAYER_KINDS]
+    if len(names) != 4 or unknown:
+        raise argparse.ArgumentTypeError(
+            f"expected four players for N,E,S,W, each one of {', '.join(_PLAYER_KINDS)}, "
+            f"as in greedy,random,greedy,random; not {text!r}"
+        )
+    return names
+
+
+def _game_heading(rules: RuleConfig, preset: str, seed: int) -> str:
+    if rules.games_to_win > 1:
+        length = f"first to win {rules.games_to_win} games of {rules.target}"
+    else:
+        length = f"game to {rules.target}"
+    return f"Coinche, {preset} rules, {length}, seed {seed}"
+
+
+def _print_deal(number: int, deal: Deal) -> None:
+    """Print one finished deal: hands, auction, tricks and score (or thrown in)."""
+    print(f"\n=== Deal {number}, {deal.dealer.letter} deals ===")
+    hands = dict(zip(Seat, deal.hands, strict=True))
+    result = deal.result
+    if result is not None:
+        print(render_deal(result, calls=deal.calls, dealer=deal.dealer, hands=hands))
+        return
+    print(f"Deal: {format_deal(deal.dealer, hands)}")
+    print(render_hands(hands, deal.dealer))
+    print(render_auction(deal.calls, deal.dealer))
+    print(f"Thrown in: all four passed, nothing is scored; {deal.dealer.next.letter} deals next.")
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    rules = RuleConfig.preset(args.rules)
+    if args.target is not None:
+        rules = attrs.evolve(rules, target=args.target)
+    if rules.auction is AuctionKind.TURNED_CARD:
+        playable = [name for name, make in PRESETS.items() if make().auction is not rules.auction]
+        raise _InputError(
+            f"the {args.rules} rules cannot be played yet: their turned-card auction "
+            f"(RULES.md section 8) is not supported; play {', '.join(playable)}"
+        )
+    rng = random.Random(args.seed)  # draws the game's seed, then the players' choices
+    game = Game.new(rules, _FIRST_DEALER, rng)
+    names: tuple[str, ...] = args.players
+    players = {seat: _PLAYER_KINDS[name]() for seat, name in zip(Seat, names, strict=True)}
+    print(_game_heading(rules, args.rules, args.seed))
+    print(
+        "Players: "
+        + ", ".join(f"{seat.letter} {name}" for seat, name in zip(Seat, names, strict=True))
+        + f"; {_FIRST_DEALER.letter} deals first"
+    )
+    totals = game.totals
+    games_done = len(game.game_winners)
+    for number, (deal, after) in enumerate(play_deals(game, players, rng), 1):
+        _print_deal(number, deal)
+        if deal.result is not None:
+            score = deal.result.score
+            totals = TeamPoints(
+                totals.north_south + score.north_south, totals.east_west + score.east_west
+            )
+        print(f"Totals after deal {number}: {totals}")
+        if len(after.game_winners) > games_done:
+            games_done = len(after.game_winners)
+            if rules.games_to_win > 1:  # a match: say who won this game
+                line = (
+                    f"Game {games_done} won by {_TEAM_NAMES[after.game_winners[-1]]}; "
+                    f"games won: {after.games_won}"
+                )
+                print(line + ("." if after.is_over else "; the totals start again from 0."))
+        totals = after.totals
+        game = after
+    winner = game.winner
+    assert winner is not None
+    print("\n=== End of the game ===")
+    seats = " and ".join(f"{seat.letter} {names[seat]}" for seat in winner.seats)
+    print(f"Winner: {_TEAM_NAMES[winner]} ({seats})")
+    print(f"Final totals: {game.totals}")
+    if rules.games_to_win > 1:
+        print(f"Games won: {game.games_won}")
+    print(f"Deals: {game.deal_number + 1}, of which thrown in: {game.thrown_in}")
+    return 0
+
+
 def _fail(message: str) -> int:
     line = " ".join(str(message).split())
     print(f"{_PROG}: error: {line}", file=sys.stderr)
@@ -200,7 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``coinche`` command with *argv* (default: the process arguments).
 
     Returns the exit status: 0 on success, 2 on bad input, after printing one line
-    starting with ``coinche: error:`` on standard error.
+    starting with ``coinche: error:`` on standard error; 1, quietly, when standard
+    output is closed before the output is written (``coinche play ... | head``).
 
     >>> from coinche.cli import main
     >>> main(["legal", "--rules", "fbb", "--strain", "S", "--hand", "7S"])
@@ -217,3 +377,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(error))
     except (CoincheError, _InputError) as error:
         return _fail(str(error))
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the flush at exit cannot fail
+    again on a closed pipe (the recipe of the signal module's documentation)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test's captured output)
+        pass

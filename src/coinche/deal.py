@@ -483,6 +483,30 @@ class Deal:
         return self.auction.calls
 
     @property
+    def history(self) -> tuple[tuple[Seat, Action], ...]:
+        """Every action so far with the seat that made it: the calls of the auction
+        (out-of-turn coinches included), then the cards in the order played.
+
+        >>> from coinche import Hand, RuleConfig, Seat, Strain
+        >>> from coinche.auction import PASS, Bid
+        >>> from coinche.deal import Deal
+        >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
+        ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
+        >>> deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
+        >>> deal = deal.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
+        >>> deal = deal.apply(deal.legal_actions()[0])
+        >>> [f"{seat.letter} {action}" for seat, action in deal.history]
+        ['N 90 S', 'E pass', 'S pass', 'W pass', 'N 7C']
+        """
+        plays: list[tuple[Seat, Action]] = []
+        for done in self.tricks:
+            plays.extend(done.plays())
+        trick = self.trick
+        if trick is not None:
+            plays.extend(trick.plays())
+        return (*self.auction.calls, *plays)
+
+    @property
     def trick(self) -> Trick | None:
         """The trick being played, empty when a new trick is to be led; ``None`` outside
         the play (before it starts and once the eighth trick is complete).

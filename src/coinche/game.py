@@ -136,6 +136,10 @@ class Game:
     """The winner of each finished game, in order."""
 
     def __attrs_post_init__(self) -> None:
+        # The finished deals before the current one (none known for a game built by the
+        # constructor), and whether the game was dealt from its seed by new().
+        _setattr(self, "_past", ())
+        _setattr(self, "_from_seed", False)
         if self.deal.rules != self.rules:
             raise InvalidDealError("the deal is played under other rules than the game")
         if self.deal_number < 0 or self.thrown_in < 0:
@@ -167,8 +171,15 @@ class Game:
             raise CoincheTypeError(f"first_dealer must be a Seat, not {first_dealer!r}")
         if not isinstance(rng, random.Random):
             raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-        seed = rng.getrandbits(64)
-        return cls(rules, seed, Deal.new(first_dealer, rules, _deal_rng(seed, 0)))
+        return cls._start(rules, first_dealer, rng.getrandbits(64))
+
+    @classmethod
+    def _start(cls, rules: RuleConfig, first_dealer: Seat, seed: int) -> Game:
+        """The game of *seed* before its first action (what :meth:`new` and a game record
+        start from)."""
+        game = cls(rules, seed, Deal.new(first_dealer, rules, _deal_rng(seed, 0)))
+        _setattr(game, "_from_seed", True)
+        return game
 
     # ------------------------------------------------------------------ state
     @property
@@ -182,6 +193,30 @@ class Game:
         <Seat.WEST: 3>
         """
         return self.deal.dealer
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """The deals of the match so far, oldest first: the finished ones, then :attr:`deal`.
+
+        Each finished deal is kept as it ended (scored or thrown in), with its auction and
+        its tricks. For a game made by :meth:`new` and its moves it holds every deal, one
+        more than :attr:`deal_number`; a game built with the constructor knows no deal
+        before the one it was given.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import PASS
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+        >>> for _ in range(4):
+        ...     game = game.apply(PASS)
+        >>> [deal.phase.value for deal in game.deals], game.deals[-1] is game.deal
+        (['thrown_in', 'auction'], True)
+        >>> len(game.deals) == game.deal_number + 1
+        True
+        """
+        past: tuple[Deal, ...] = self.__dict__.get("_past", ())
+        return (*past, self.deal)
 
     @property
     def games_won(self) -> TeamPoints:
@@ -359,6 +394,7 @@ class Game:
         else:
             state["deal"] = deal
             return self._make(state)
+        state["_past"] = (*state.get("_past", ()), deal)
         number = self.deal_number + 1
         state["deal_number"] = number
         state["deal"] = Deal.new(deal.dealer.next, self.rules, _deal_rng(self.seed, number))

@@ -51,7 +51,32 @@ tagged objects too.
                   records), ``belote_declared``; then the figures of the result:
                   ``score``, ``made``, ``card_points``, ``belote``,
                   ``announcement_points``, ``capot``, ``tricks_won``
+``phase``         ``phase``: ``"auction"``, ``"play"``, ``"scored"`` or ``"thrown_in"``
+``auction``       ``rules``; ``dealer``; ``calls``: a list of ``action`` objects (calls)
+``deal``          ``rules``; ``dealer``; ``hands``: the dealt hands in deal notation
+                  (:func:`~coinche.format_deal`, from the dealer); ``actions``: a
+                  list of ``action`` objects
+``game``          ``rules``; ``seed``: a number; ``first_dealer``; ``actions``: every
+                  action of the match, deal after deal
+``player_view``   one field per :class:`~coinche.PlayerView` attribute: ``seat``,
+                  ``rules``, ``dealer``, ``phase``, ``to_move`` (or ``null``),
+                  ``hand``, ``calls`` (``action`` objects), ``contract`` (or
+                  ``null``), ``tricks``, ``trick`` (or ``null``), ``announcements``,
+                  ``belote_declared``
 ================  ===================================================================
+
+An ``action`` object (``{"type": "action", "seat": "N", "call": "80 H"}``, or
+``"card": "JH"`` in place of ``"call"``) is one step of a deal: who acted and what.
+With a card it may add ``declare``, the list of ``announcement`` records declared with
+it when they are not all the seat holds, and ``belote``, ``false`` when the holder does
+not declare belote with it (only under
+:attr:`~coinche.RuleConfig.belote_requires_declaration`). Actions appear only inside
+other records. Deals, games and auctions are canonical replays: their records hold no
+derived state, and reading one makes every action again with the checked API
+(:meth:`Deal.apply <coinche.Deal.apply>`, :meth:`Deal.apply_call
+<coinche.Deal.apply_call>`), so the first action that cannot be made fails at its path
+(``actions[7]``) with the library's error as the cause. A :class:`~coinche.Game` built
+with its constructor is written only when its seed and actions give it back.
 
 A ``deal_result`` is read back by scoring the deal again with
 :func:`~coinche.score_deal`, so the result it gives is complete (its
@@ -79,7 +104,9 @@ field, a value of the wrong JSON type, a bad card code, or values that the rules
 all raise :class:`~coinche.errors.InvalidRecordError`, whose message names the path of
 the bad field. When a library error lies behind it (a :class:`~coinche.NotationError`
 for a bad card, a :class:`~coinche.RuleConfigError` for options that do not go
-together, an :class:`~coinche.InvalidDealError` for tricks that are not a deal), that
+together, an :class:`~coinche.InvalidDealError` for tricks that are not a deal, an
+:class:`~coinche.IllegalCardError`, :class:`~coinche.IllegalCallError` or
+:class:`~coinche.IllegalActionError` for an action of a deal that cannot be made), that
 error is its ``__cause__``.
 
 >>> loads('{"type": "trick", "leader": "N", "cards": ["AH", "ZS"]}')
@@ -127,18 +154,23 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeVar, cast
 
 import attrs
 
-from coinche.announcements import Announcement, AnnouncementKind
-from coinche.auction import Bid, Call, Coinche, Pass, Surcoinche, parse_call
-from coinche.cards import Card, Hand, Strain
+from coinche.announcements import Announcement, AnnouncementKind, find_announcements
+from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche, parse_call
+from coinche.cards import Card, Hand, Rank, Strain
 from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
+from coinche.deal import Action, Deal, Phase, PlayerView
 from coinche.errors import (
     CoincheError,
     CoincheTypeError,
+    IllegalActionError,
     InvalidDealError,
     InvalidRecordError,
     NotationError,
+    RuleConfigError,
 )
+from coinche.game import Game
+from coinche.notation import format_deal, parse_deal
 from coinche.play import Trick
 from coinche.scoring import DealResult, TeamPoints, score_deal
 from coinche.seats import Seat, Team
@@ -542,7 +574,9 @@ def dumps(value: object, *, indent: int | None = None) -> str:
 
     :raises CoincheTypeError: *value* is of a type with no record format.
     :raises InvalidDealError: a :class:`~coinche.DealResult` not made by
-        :func:`~coinche.score_deal` (it does not know its tricks).
+        :func:`~coinche.score_deal` (it does not know its tricks), or a
+        :class:`~coinche.Game` built with its constructor that its seed and actions do
+        not give back.
     """
     return json.dumps(to_data(value), indent=indent, ensure_ascii=False)
 
@@ -867,3 +901,328 @@ def _decode_call(fields: Fields) -> Call:
 
 
 register((Pass, Bid, Coinche, Surcoinche), "call", _encode_call, _decode_call)
+
+
+register(Phase, "phase", lambda phase: {"phase": phase.value}, lambda f: f["phase"].enum(Phase))
+
+
+# ------------------------------------------------------------------ actions, deals, games
+# An action of a deal is written as an "action" object: the seat, then "call" (the call's
+# text) or "card" (the card's code), then with a card, only when they are not the
+# default, "declare" (the announcements declared with it) and "belote" (false: the
+# holder does not declare belote with it). Actions are parts of the auction, deal, game
+# and player_view records; they are not a record type of their own.
+_SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+
+
+@attrs.frozen
+class _Step:
+    """One action of a record as read: the seat, the action, what is declared with it."""
+
+    seat: Seat
+    action: Action
+    declare: tuple[Announcement, ...] | None = None
+    belote: bool | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seat.letter} {self.action}"
+
+
+def _encode_step(step: _Step) -> JsonObject:
+    data: JsonObject = {"seat": step.seat.letter}
+    if isinstance(step.action, Card):
+        data["card"] = step.action.code
+    else:
+        data["call"] = str(step.action)
+    if step.declare is not None:
+        data["declare"] = [to_data(announcement) for announcement in step.declare]
+    if step.belote is not None:
+        data["belote"] = step.belote
+    return data
+
+
+def _decode_step(fields: Fields) -> _Step:
+    seat = fields["seat"].seat()
+    call = fields.get("call")
+    card = fields.get("card")
+    action: Action
+    if call is not None and card is None:
+        action = call.parse(parse_call)
+    elif card is not None and call is None:
+        action = card.card()
+    else:
+        fields.fail("an action has either a 'call' or a 'card', and not both")
+    found = fields.get("declare")
+    declare = None
+    if found is not None:
+        declare = tuple(item.record(Announcement) for item in found.items())
+    belote = fields.get("belote")
+    return _Step(seat, action, declare, None if belote is None else belote.boolean())
+
+
+_ACTION: Final = _Codec((_Step,), "action", _encode_step, _decode_step)
+
+
+def _step_data(step: _Step) -> JsonObject:
+    return {"type": _ACTION.tag, **_encode_step(step)}
+
+
+def _read_step(field: Field) -> _Step:
+    fields = field._fields()
+    if fields.tag != _ACTION.tag:
+        field.fail(f"expected an {_ACTION.tag!r} object, not a {fields.tag!r} record")
+    return cast(_Step, fields.decode(_ACTION))
+
+
+def _read_calls(field: Field) -> list[tuple[Field, Seat, Call]]:
+    """A list of actions that must all be plain calls (an auction's, a view's)."""
+    calls: list[tuple[Field, Seat, Call]] = []
+    for item in field.items():
+        step = _read_step(item)
+        action = step.action
+        if isinstance(action, Card):
+            item.fail(f"expected a call, not the card {action}")
+        if step.declare is not None or step.belote is not None:
+            item.fail("a call declares nothing: 'declare' and 'belote' go with a card")
+        calls.append((item, step.seat, action))
+    return calls
+
+
+def _belote_pair(deal: Deal) -> tuple[Card, Card] | None:
+    """The king and queen of trumps when their holder must declare belote, else None."""
+    contract = deal.contract
+    if contract is None or not deal.rules.belote_requires_declaration:
+        return None
+    suit = contract.strain.trump_suit
+    if suit is None:
+        return None
+    return (Card(Rank.KING, suit), Card(Rank.QUEEN, suit))
+
+
+def _deal_steps(deal: Deal) -> list[JsonObject]:
+    """The actions of *deal*, as written in its record."""
+    rules = deal.rules
+    contract = deal.contract
+    history = deal.history
+    calls = len(deal.calls)
+    not_declared: Card | None = None  # the card with which belote was not declared
+    pair = _belote_pair(deal)
+    if pair is not None and not deal.belote_declared:
+        holders = [seat for seat in _SEATS if all(card in deal.hands[seat] for card in pair)]
+        if holders:
+            played = [card for _, card in history[calls:] if isinstance(card, Card)]
+            not_declared = next((card for card in played if card in pair), None)
+    steps: list[JsonObject] = []
+    for index, (seat, action) in enumerate(history):
+        declare: tuple[Announcement, ...] | None = None
+        belote: bool | None = None
+        if isinstance(action, Card):
+            if index - calls < 4 and rules.announcements:
+                assert contract is not None
+                declared = tuple(a for a in deal.announcements if a.seat is seat)
+                if declared != find_announcements(deal.hands[seat], contract.strain, rules, seat):
+                    declare = declared
+            if action == not_declared:
+                belote = False
+        steps.append(_step_data(_Step(seat, action, declare, belote)))
+    return steps
+
+
+_State = TypeVar("_State", Deal, Game)
+
+
+def _apply_step(state: _State, deal: Deal, step: _Step) -> _State:
+    """*state* after *step*; *deal* is *state*'s current deal. Raises the library's error."""
+    seat, action = step.seat, step.action
+    if not isinstance(action, Card):
+        if step.declare is not None or step.belote is not None:
+            raise IllegalActionError(action, seat, "'declare' and 'belote' go with a card")
+        return state.apply_call(seat, action)
+    if deal.phase is Phase.PLAY:
+        to_move = deal.to_move
+        assert to_move is not None
+        if seat is not to_move:
+            raise IllegalActionError(action, seat, f"it is {to_move.name}'s turn")
+        if step.declare is not None:
+            if not deal.rules.announcements:
+                raise IllegalActionError(action, seat, "announcements are off in these rules")
+            if deal.tricks:
+                raise IllegalActionError(
+                    action, seat, "announcements are declared with a card of the first trick"
+                )
+        if step.belote is not None:
+            pair = _belote_pair(deal)
+            held = deal.hand(seat)
+            if pair is None or action not in pair or not all(card in held for card in pair):
+                raise IllegalActionError(
+                    action,
+                    seat,
+                    "belote is declared (or not) only when the rules require it, by its "
+                    "holder, with the first of the king and queen of trumps it plays",
+                )
+    belote = True if step.belote is None else step.belote
+    return state.apply(action, declare=step.declare, belote=belote)
+
+
+def _replay(state: _State, field: Field, deal_of: Callable[[_State], Deal]) -> _State:
+    """*state* after the actions of the array *field*, each checked as it is made.
+
+    The first action that cannot be made fails at its own path (``actions[7]``), with
+    the library's error as the cause.
+    """
+    for item in field.items():
+        step = _read_step(item)
+        try:
+            state = _apply_step(state, deal_of(state), step)
+        except InvalidRecordError:  # pragma: no cover - nothing below reads records
+            raise
+        except CoincheError as error:
+            item.fail(f"cannot replay {str(step)!r}: {error}", error)
+    return state
+
+
+def _start_deal(dealer: Seat, rules: Field, hands: Field) -> Deal:
+    """A new deal of the record's dealer, rules and hands (in deal notation)."""
+    rule_config = rules.record(RuleConfig)
+    _, dealt = hands.parse(parse_deal)
+    try:
+        return Deal.from_hands(dealer, rule_config, dealt)
+    except RuleConfigError as error:  # the turned-card auction
+        rules.fail(str(error), error)
+
+
+def _encode_deal(deal: Deal) -> JsonObject:
+    return {
+        "rules": to_data(deal.rules),
+        "dealer": deal.dealer.letter,
+        "hands": format_deal(deal.dealer, dict(zip(_SEATS, deal.hands, strict=True))),
+        "actions": cast(JsonValue, _deal_steps(deal)),
+    }
+
+
+def _decode_deal(fields: Fields) -> Deal:
+    rules = fields["rules"]
+    dealer = fields["dealer"].seat()
+    deal = _start_deal(dealer, rules, fields["hands"])
+    return _replay(deal, fields["actions"], lambda deal: deal)
+
+
+register(Deal, "deal", _encode_deal, _decode_deal)
+
+
+def _game_data(game: Game) -> JsonObject:
+    deals = game.deals
+    return {
+        "rules": to_data(game.rules),
+        "seed": game.seed,
+        "first_dealer": deals[0].dealer.letter,
+        "actions": [step for deal in deals for step in _deal_steps(deal)],
+    }
+
+
+def _encode_game(game: Game) -> JsonObject:
+    data = _game_data(game)
+    if game.__dict__.get("_from_seed"):
+        return data
+    # Built with the constructor: written only when the replay gives the same game.
+    if len(game.deals) != game.deal_number + 1:
+        raise InvalidDealError(
+            "a game record replays the game from its seed, but this game was built with "
+            f"the constructor at deal number {game.deal_number}: its earlier deals are "
+            "not known"
+        )
+    try:
+        again = from_data({"type": "game", **data})
+    except InvalidRecordError as error:
+        raise InvalidDealError(
+            "a game record replays the game from its seed, and this game, built with the "
+            f"constructor, is not what its seed and actions give: {error}"
+        ) from error
+    if again != game:
+        raise InvalidDealError(
+            "a game record replays the game from its seed, and this game, built with the "
+            "constructor, is not what its seed and actions give"
+        )
+    return data
+
+
+def _decode_game(fields: Fields) -> Game:
+    rules_field = fields["rules"]
+    rules = rules_field.record(RuleConfig)
+    seed = fields["seed"].integer()
+    first_dealer = fields["first_dealer"].seat()
+    try:
+        game = Game._start(rules, first_dealer, seed)
+    except RuleConfigError as error:  # the turned-card auction
+        rules_field.fail(str(error), error)
+    return _replay(game, fields["actions"], lambda game: game.deal)
+
+
+register(Game, "game", _encode_game, _decode_game)
+
+
+def _encode_auction(auction: Auction) -> JsonObject:
+    return {
+        "rules": to_data(auction.rules),
+        "dealer": auction.dealer.letter,
+        "calls": [_step_data(_Step(seat, call)) for seat, call in auction.calls],
+    }
+
+
+def _decode_auction(fields: Fields) -> Auction:
+    rules_field = fields["rules"]
+    rules = rules_field.record(RuleConfig)
+    dealer = fields["dealer"].seat()
+    try:
+        auction = Auction.start(dealer, rules)
+    except RuleConfigError as error:  # the turned-card auction
+        rules_field.fail(str(error), error)
+    for item, seat, call in _read_calls(fields["calls"]):
+        try:
+            auction = auction.apply(seat, call)
+        except CoincheError as error:
+            item.fail(f"cannot replay {seat.letter + ' ' + str(call)!r}: {error}", error)
+    return auction
+
+
+register(Auction, "auction", _encode_auction, _decode_auction)
+
+
+def _encode_view(view: PlayerView) -> JsonObject:
+    return {
+        "seat": view.seat.letter,
+        "rules": to_data(view.rules),
+        "dealer": view.dealer.letter,
+        "phase": view.phase.value,
+        "to_move": None if view.to_move is None else view.to_move.letter,
+        "hand": str(view.hand),
+        "calls": [_step_data(_Step(seat, call)) for seat, call in view.calls],
+        "contract": None if view.contract is None else to_data(view.contract),
+        "tricks": [to_data(trick) for trick in view.tricks],
+        "trick": None if view.trick is None else to_data(view.trick),
+        "announcements": [to_data(announcement) for announcement in view.announcements],
+        "belote_declared": view.belote_declared,
+    }
+
+
+def _decode_view(fields: Fields) -> PlayerView:
+    to_move = fields["to_move"]
+    contract = fields["contract"]
+    trick = fields["trick"]
+    return PlayerView(
+        seat=fields["seat"].seat(),
+        rules=fields["rules"].record(RuleConfig),
+        dealer=fields["dealer"].seat(),
+        phase=fields["phase"].enum(Phase),
+        to_move=None if to_move.is_null() else to_move.seat(),
+        hand=fields["hand"].hand(),
+        calls=tuple((seat, call) for _, seat, call in _read_calls(fields["calls"])),
+        contract=None if contract.is_null() else contract.record(Contract),
+        tricks=tuple(item.record(Trick) for item in fields["tricks"].items()),
+        trick=None if trick.is_null() else trick.record(Trick),
+        announcements=tuple(item.record(Announcement) for item in fields["announcements"].items()),
+        belote_declared=fields["belote_declared"].boolean(),
+    )
+
+
+register(PlayerView, "player_view", _encode_view, _decode_view)
