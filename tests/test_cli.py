@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,18 @@ from typing import Any
 
 import pytest
 
-from coinche import Contract, Seat, Strain, Trick, __version__, score_deal
+from coinche import (
+    PASS,
+    Contract,
+    Deal,
+    Phase,
+    RuleConfig,
+    Seat,
+    Strain,
+    Trick,
+    __version__,
+    score_deal,
+)
 from coinche.cli import build_parser, main
 from coinche.notation import render_deal
 from coinche.records import dumps, to_data
@@ -224,7 +236,7 @@ BAD_COMMANDS: list[tuple[str, tuple[str, ...], str]] = [
     (
         "wrong record",
         ("score", "{contract}"),
-        "holds a Contract record; score needs a deal_result record",
+        "holds a Contract record; score needs a deal or deal_result record",
     ),
     ("not UTF-8", ("score", "{latin1}"), "not UTF-8 text"),
     ("score without a file", ("score",), "the following arguments are required: RECORD"),
@@ -265,3 +277,76 @@ def test_python_dash_m(tmp_path: Path) -> None:
     assert bad.stdout == ""
     assert bad.stderr.startswith("coinche: error: cannot read ")
     assert bad.stderr.count("\n") == 1
+
+
+# ------------------------------------------------------------------ score a deal record
+def _played_deal(seed: int, *, stop_after: int | None = None) -> Deal:
+    """A deal of the ffb rules played with random legal actions (all of them, or some)."""
+    rng = random.Random(seed)
+    deal = Deal.new(Seat.NORTH, RuleConfig.ffb(), rng)
+    count = 0
+    while not deal.is_over and (stop_after is None or count < stop_after):
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+        count += 1
+    return deal
+
+
+def _first_scored_deal() -> Deal:
+    for seed in range(50):
+        deal = _played_deal(seed)
+        if deal.phase is Phase.SCORED:
+            return deal
+    raise AssertionError("no scored deal in 50 seeds")  # pragma: no cover
+
+
+def test_score_a_finished_deal_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The canonical deal record is replayed, then scored: the output is its breakdown."""
+    deal = _first_scored_deal()
+    assert deal.result is not None
+    record = tmp_path / "deal.json"
+    record.write_text(dumps(deal), encoding="utf-8")
+    code, out, err = run(capsys, "score", str(record))
+    assert (code, err) == (0, "")
+    assert out == deal.result.breakdown() + "\n"
+
+
+def test_score_full_shows_the_auction_of_a_deal_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--full on a deal record shows the real dealt hands and the calls."""
+    deal = _first_scored_deal()
+    assert deal.result is not None
+    record = tmp_path / "deal.json"
+    record.write_text(dumps(deal), encoding="utf-8")
+    code, out, _ = run(capsys, "score", "--full", str(record))
+    hands = dict(zip(Seat, deal.hands, strict=True))
+    expected = render_deal(deal.result, calls=deal.calls, dealer=deal.dealer, hands=hands)
+    assert (code, out) == (0, expected + "\n")
+
+
+def test_score_an_unfinished_deal_record_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A deal still in the auction or the play has nothing to score: one line, status 2."""
+    deal = _played_deal(1, stop_after=3)
+    assert not deal.is_over
+    record = tmp_path / "deal.json"
+    record.write_text(dumps(deal), encoding="utf-8")
+    code, out, err = run(capsys, "score", str(record))
+    assert (code, out) == (2, "")
+    assert err.startswith("coinche: error: ")
+    assert "not finished" in err
+    assert err.count("\n") == 1
+
+
+def test_score_a_thrown_in_deal_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Four passes: the record is valid and the program says nothing is scored."""
+    deal = Deal.new(Seat.NORTH, RuleConfig.common(), random.Random(0))
+    for _ in range(4):
+        deal = deal.apply(PASS)
+    assert deal.phase is Phase.THROWN_IN
+    record = tmp_path / "deal.json"
+    record.write_text(dumps(deal), encoding="utf-8")
+    code, out, err = run(capsys, "score", str(record))
+    assert (code, err) == (0, "")
+    assert out == "Thrown in: all four passed, nothing is scored.\n"

@@ -14,9 +14,11 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     (``"N: AH JS"``; leave it out, or give ``"N:"``, when the seat leads).
 
 ``coinche score RECORD.json``
-    Read a ``deal_result`` record (see :mod:`coinche.records`: the contract, the
-    eight tricks and the rules; the figures are optional and checked when present),
-    score the deal and print every figure explained. ``-`` reads the record from
+    Read a finished ``deal`` record (the canonical record: rules, dealer, dealt hands
+    and every action, replayed and checked move by move) or a ``deal_result`` record
+    (see :mod:`coinche.records`: the contract, the eight tricks and the rules; the
+    figures are optional and checked when present), score the deal and print every
+    figure explained. ``-`` reads the record from
     standard input; ``--full`` prints the whole deal (hands, tricks, then the score).
 
 ``coinche play --seed N``
@@ -63,7 +65,7 @@ import attrs
 from coinche import __version__
 from coinche.cards import Hand, Strain
 from coinche.config import PRESETS, AuctionKind, RuleConfig
-from coinche.deal import Deal
+from coinche.deal import Deal, Phase
 from coinche.errors import CoincheError
 from coinche.game import Game
 from coinche.notation import format_deal, parse_hand, render_auction, render_deal, render_hands
@@ -148,8 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser(
         "score",
         help="score a deal from a JSON record and explain every figure",
-        description="Read a deal_result JSON record (see coinche.records), score the "
-        "deal again and print the breakdown.",
+        description="Read a finished deal record or a deal_result record (see "
+        "coinche.records), check it, score the deal and print the breakdown.",
     )
     score.add_argument("record", metavar="RECORD", help="the JSON file, or - for stdin")
     score.add_argument(
@@ -236,12 +238,33 @@ class _InputError(Exception):
 
 def _run_score(args: argparse.Namespace) -> int:
     value = loads(_read_text(args.record))
+    if isinstance(value, Deal):
+        return _score_deal_record(value, args.record, full=args.full)
     if not isinstance(value, DealResult):
         raise _InputError(
             f"{args.record} holds a {type(value).__name__} record; "
-            "score needs a deal_result record (see coinche.records)"
+            "score needs a deal or deal_result record (see coinche.records)"
         )
     print(render_deal(value) if args.full else value.breakdown())
+    return 0
+
+
+def _score_deal_record(deal: Deal, name: str, *, full: bool) -> int:
+    """Score a deal record, which loads() has already replayed and checked move by move."""
+    if deal.phase is Phase.THROWN_IN:
+        print("Thrown in: all four passed, nothing is scored.")
+        return 0
+    result = deal.result
+    if result is None:
+        raise _InputError(
+            f"{name} holds a deal that is not finished ({deal.phase.value} phase, "
+            f"{len(deal.tricks)} of 8 tricks complete): there is nothing to score yet"
+        )
+    if full:
+        hands = dict(zip(Seat, deal.hands, strict=True))
+        print(render_deal(result, calls=deal.calls, dealer=deal.dealer, hands=hands))
+    else:
+        print(result.breakdown())
     return 0
 
 
