@@ -10,9 +10,6 @@ Prints three figures with a fixed seed:
   legal action each turn (checked ``apply`` and the unchecked fast path), then scored;
 * complete games per second through :class:`coinche.Game` (random legal actions).
 
-Presets whose auction is not implemented yet (classic belote's turned card) are left
-out of the Deal and Game figures.
-
 Run it with ``make bench`` or ``python benchmarks/bench.py [--deals N] [--rules NAME]``.
 """
 
@@ -148,13 +145,10 @@ def bench_full_deals(rng: random.Random, presets: Sequence[RuleConfig], count: i
 def bench_deal_machine(
     rng: random.Random, presets: Sequence[RuleConfig], count: int, *, checked: bool
 ) -> str:
-    bidding = [r for r in presets if r.auction is coinche.AuctionKind.BIDDING]
-    if not bidding:
-        return "Deal: no preset with a bidding auction selected"
     seats = list(Seat)
     start = time.perf_counter()
     for _ in range(count):
-        deal = Deal.new(rng.choice(seats), rng.choice(bidding), rng)
+        deal = Deal.new(rng.choice(seats), rng.choice(presets), rng)
         while not deal.is_over:
             action = rng.choice(deal.legal_actions())
             deal = deal.apply(action) if checked else deal.apply_unchecked(action)
@@ -165,14 +159,11 @@ def bench_deal_machine(
 
 
 def bench_games(rng: random.Random, presets: Sequence[RuleConfig], count: int) -> str:
-    bidding = [r for r in presets if r.auction is coinche.AuctionKind.BIDDING]
-    if not bidding:
-        return "Game: no preset with a bidding auction selected"
     seats = list(Seat)
     deals = 0
     start = time.perf_counter()
     for _ in range(count):
-        game = Game.new(rng.choice(bidding), rng.choice(seats), rng)
+        game = Game.new(rng.choice(presets), rng.choice(seats), rng)
         while not game.is_over:
             game = game.apply_unchecked(rng.choice(game.legal_actions()))
         deals += len(game.results) + game.thrown_in

@@ -29,14 +29,13 @@ from coinche import (
     IllegalCardError,
     InvalidDealError,
     RuleConfig,
-    RuleConfigError,
     Seat,
     Strain,
     Team,
     TeamPoints,
     explain_card,
 )
-from coinche.auction import COINCHE, PASS, SURCOINCHE, Auction, Bid, Call
+from coinche.auction import COINCHE, PASS, SURCOINCHE, Auction, Bid
 from coinche.deal import Action, Deal, Phase, PlayerView, _deal_from_deck
 from coinche.errors import IllegalActionError, IllegalCallError
 
@@ -191,11 +190,14 @@ def test_new_checks_its_arguments() -> None:
         Deal.new(N, "common", random.Random(1))  # type: ignore[arg-type]
 
 
-def test_classic_belote_is_not_supported_yet() -> None:
-    """The turned-card auction (RULES.md section 8) is not implemented: RuleConfigError."""
-    with pytest.raises(RuleConfigError, match="turned_card"):
-        Deal.new(N, RuleConfig.classic_belote(), random.Random(1))
-    with pytest.raises(RuleConfigError, match="turned_card"):
+def test_classic_belote_deals_five_cards_and_a_turned_card() -> None:
+    """RULES.md section 8: "Deal 3 then 2 (five cards each), turn the next card up"
+    (issue 5; the full tests are in tests/test_classic.py). Eight-card hands without a
+    turned card and a stock are not a classic deal."""
+    deal = Deal.new(N, RuleConfig.classic_belote(), random.Random(1))
+    assert [len(hand) for hand in deal.hands] == [5, 5, 5, 5]
+    assert deal.turned is not None
+    with pytest.raises(InvalidDealError, match="turned-card deal"):
         Deal.from_hands(N, RuleConfig.classic_belote(), SUIT_HANDS)
 
 
@@ -691,7 +693,7 @@ def test_view_of_a_deal_in_play() -> None:
     assert view.dealer is W
     assert view.trick is not None
     assert str(view.trick) == "N: 7S"
-    calls: tuple[Call, ...] = tuple(call for _, call in view.calls)
+    calls: tuple[Action, ...] = tuple(call for _, call in view.calls)
     assert calls == (Bid(80, Strain.HEARTS), PASS, PASS, PASS)
     with pytest.raises(CoincheTypeError, match="seat must be a Seat"):
         deal.view("E")  # type: ignore[arg-type]

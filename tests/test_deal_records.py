@@ -48,7 +48,6 @@ from coinche import (
     Phase,
     PlayerView,
     RuleConfig,
-    RuleConfigError,
     Seat,
     Strain,
     dumps,
@@ -66,7 +65,7 @@ N, E, S, W = Seat
 SEATS = (N, E, S, W)
 
 BIDDING_PRESETS = ("common", "ffb", "pagat", "contract_only", "min82")
-"""The presets whose auction is implemented (classic_belote's turned card is not)."""
+"""The coinche presets (classic_belote's records: tests/test_classic.py)."""
 RULES: tuple[RuleConfig, ...] = (
     *(RuleConfig.preset(name) for name in BIDDING_PRESETS),
     # belote declared by its holder, and the taker leading: options no preset combines
@@ -614,11 +613,12 @@ DELETE = object()
         (("hands",), DELETE, "hands", "missing field", None),
         (("dealer",), "X", "dealer", "cannot read 'X' as a seat", NotationError),
         (
+            # issue 5: a classic deal record holds five-card hands, a turned card, a stock
             ("rules",),
             {"type": "rules", "preset": "classic_belote"},
-            "rules",
-            "turned-card auction",
-            RuleConfigError,
+            "hands",
+            "holds 8 cards, not 5",
+            NotationError,
         ),
         (("actions",), {}, "actions", "expected an array", None),
         (("actions", 1), "E 80 S", "actions[1]", "expected an object", None),

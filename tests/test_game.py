@@ -22,7 +22,6 @@ from coinche import (
     Hand,
     InvalidDealError,
     RuleConfig,
-    RuleConfigError,
     Seat,
     Strain,
     Team,
@@ -99,8 +98,8 @@ def test_new_game_checks_its_arguments() -> None:
         Game.new(RuleConfig(), 0, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="rng must be a random"):
         Game.new(RuleConfig(), N, 1)  # type: ignore[arg-type]
-    with pytest.raises(RuleConfigError, match="turned_card"):
-        Game.new(RuleConfig.classic_belote(), N, random.Random(1))
+    # issue 5: classic belote (RULES.md section 8) is a game like the others
+    assert Game.new(RuleConfig.classic_belote(), N, random.Random(1)).deal.turned is not None
 
 
 def test_constructor_checks_the_state() -> None:

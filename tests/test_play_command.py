@@ -131,11 +131,6 @@ def test_play_defaults() -> None:
 
 BAD_PLAY: list[tuple[str, tuple[str, ...], str]] = [
     ("unknown preset", ("play", "--rules", "fbb", "--seed", "1"), "unknown preset 'fbb'"),
-    (
-        "classic belote",
-        ("play", "--rules", "classic_belote", "--seed", "1"),
-        "the classic_belote rules cannot be played yet: their turned-card auction",
-    ),
     ("zero target", ("play", "--seed", "1", "--target", "0"), "argument --target: must be a "),
     ("negative target", ("play", "--seed", "1", "--target", "-5"), "positive whole number"),
     ("target not a number", ("play", "--seed", "1", "--target", "ten"), "not 'ten'"),

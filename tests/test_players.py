@@ -111,11 +111,12 @@ def test_greedy_players_finish_every_deal(preset: str, seed: int) -> None:
 
 
 def test_the_view_holds_no_other_hand() -> None:
-    # The only cards in a view are the seat's own hand and the public ones.
+    # The only cards in a view are the seat's own hand and the public ones (the turned
+    # card of the classic deal is public: RULES.md section 8, "turn the next card up").
     names = {field.name for field in attrs.fields(PlayerView)}
     assert names == {
         "seat", "rules", "dealer", "phase", "to_move", "hand", "calls", "contract",
-        "tricks", "trick", "announcements", "belote_declared",
+        "tricks", "trick", "announcements", "belote_declared", "turned",
     }  # fmt: skip
 
 

@@ -212,7 +212,7 @@ def parse_call(text: str) -> Call:
         value: int | SpecialBid
         if head in _SPECIAL_WORDS:
             value = _SPECIAL_WORDS[head]
-        elif head.isascii() and head.isdigit():
+        elif head.isascii() and head.isdigit() and len(head) < 640:  # int() may refuse more
             value = int(head)
         else:
             raise NotationError(
@@ -428,7 +428,8 @@ def _check_rules(instance: Auction, attribute: attrs.Attribute[Any], value: obje
     if value.auction is not AuctionKind.BIDDING:
         raise RuleConfigError(
             f"auction={value.auction.value!r}: the turned-card auction (RULES.md section 8) "
-            "is not part of this module yet; coinche.auction runs the bidding auction only"
+            "is not part of this module but coinche.classic.ClassicAuction; "
+            "coinche.auction runs the bidding auction only"
         )
 
 
@@ -443,7 +444,7 @@ class Auction:
     Immutable: :meth:`apply` returns a new auction. Constructing one directly, or with
     :meth:`replay`, checks every call; :meth:`start` opens an empty one. A rule set with
     ``auction='turned_card'`` raises :class:`~coinche.RuleConfigError`: the classic
-    turned-card auction is not part of this module yet.
+    turned-card auction is :class:`coinche.classic.ClassicAuction`.
 
     The seat after the dealer speaks first, then each in the order of play. A bid
     followed by three passes ends the auction; four passes with no bid throw the deal

@@ -30,8 +30,9 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
 
         coinche play --rules ffb --seed 7 --target 500 --players greedy,random,greedy,random
 
-    ``--rules`` is a preset (default ``common``; ``classic_belote`` cannot be played
-    yet); ``--seed`` any whole number, the same seed playing the same game;
+    ``--rules`` is a preset (default ``common``; ``classic_belote`` plays classic
+    belote, with its turned card and its take-or-name auction); ``--seed`` any whole
+    number, the same seed playing the same game;
     ``--target`` the points that win a game (default: the preset's); ``--players`` the
     players of North, East, South and West, each ``greedy`` or ``random`` (default:
     North-South greedy against East-West random). West deals first, so North speaks
@@ -171,8 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         default="common",
         metavar="PRESET",
-        help=f"the rule set, a preset: {', '.join(PRESETS)} (default: common; "
-        "classic_belote cannot be played yet)",
+        help=f"the rule set, a preset: {', '.join(PRESETS)} (default: common)",
     )
     play.add_argument(
         "--seed", required=True, type=int, metavar="N", help="the seed of the random draws"
@@ -262,7 +262,11 @@ def _score_deal_record(deal: Deal, name: str, *, full: bool) -> int:
         )
     if full:
         hands = dict(zip(Seat, deal.hands, strict=True))
-        print(render_deal(result, calls=deal.calls, dealer=deal.dealer, hands=hands))
+        print(
+            render_deal(
+                result, calls=deal.calls, dealer=deal.dealer, hands=hands, turned=deal.turned
+            )
+        )
     else:
         print(result.breakdown())
     return 0
@@ -303,7 +307,8 @@ def _game_heading(rules: RuleConfig, preset: str, seed: int) -> str:
         length = f"first to win {rules.games_to_win} games of {rules.target}"
     else:
         length = f"game to {rules.target}"
-    return f"Coinche, {preset} rules, {length}, seed {seed}"
+    game = "Classic belote" if rules.auction is AuctionKind.TURNED_CARD else "Coinche"
+    return f"{game}, {preset} rules, {length}, seed {seed}"
 
 
 def _print_deal(number: int, deal: Deal) -> None:
@@ -311,25 +316,27 @@ def _print_deal(number: int, deal: Deal) -> None:
     print(f"\n=== Deal {number}, {deal.dealer.letter} deals ===")
     hands = dict(zip(Seat, deal.hands, strict=True))
     result = deal.result
+    turned = deal.turned
     if result is not None:
-        print(render_deal(result, calls=deal.calls, dealer=deal.dealer, hands=hands))
+        print(
+            render_deal(result, calls=deal.calls, dealer=deal.dealer, hands=hands, turned=turned)
+        )
         return
-    print(f"Deal: {format_deal(deal.dealer, hands)}")
+    if turned is None:
+        print(f"Deal: {format_deal(deal.dealer, hands)}")
+        passed = "all four passed"
+    else:  # thrown in after two rounds: only the first five cards were dealt
+        print(f"Deal (five cards each): {format_deal(deal.dealer, hands, cards=5)}")
+        passed = "all four passed twice"
     print(render_hands(hands, deal.dealer))
-    print(render_auction(deal.calls, deal.dealer))
-    print(f"Thrown in: all four passed, nothing is scored; {deal.dealer.next.letter} deals next.")
+    print(render_auction(deal.calls, deal.dealer, turned=turned))
+    print(f"Thrown in: {passed}, nothing is scored; {deal.dealer.next.letter} deals next.")
 
 
 def _run_play(args: argparse.Namespace) -> int:
     rules = RuleConfig.preset(args.rules)
     if args.target is not None:
         rules = attrs.evolve(rules, target=args.target)
-    if rules.auction is AuctionKind.TURNED_CARD:
-        playable = [name for name, make in PRESETS.items() if make().auction is not rules.auction]
-        raise _InputError(
-            f"the {args.rules} rules cannot be played yet: their turned-card auction "
-            f"(RULES.md section 8) is not supported; play {', '.join(playable)}"
-        )
     rng = random.Random(args.seed)  # draws the game's seed, then the players' choices
     game = Game.new(rules, _FIRST_DEALER, rng)
     names: tuple[str, ...] = args.players

@@ -37,9 +37,24 @@ Decisions (each is documented behaviour):
   the default, in :meth:`Deal.apply`); a belote not declared with that card is lost.
 - **Pagat's coinche at any time**: :meth:`Deal.legal_actions` lists the calls of the
   seat to move only; an out-of-turn coinche goes through :meth:`Deal.apply_call`.
-- The classic turned-card auction (``auction='turned_card'``, the ``classic_belote``
-  preset) is not supported yet: :meth:`Deal.new` and :meth:`Deal.from_hands` raise the
-  :class:`~coinche.RuleConfigError` of :meth:`coinche.auction.Auction.start`.
+- **The classic turned-card deal** (``auction='turned_card'``, the ``classic_belote``
+  preset, RULES.md section 8), from a deck (shuffled and cut as above, or given to
+  :meth:`Deal.from_deck`), top first:
+
+  1. five cards each, in the packets of :attr:`~coinche.RuleConfig.deal_pattern` that
+     add up to five (3 then 2 for 3-2-3, 2 then 3 for 2-3-3); a pattern whose packets
+     never add up to five (3-3-2) deals 3 then 2. Each round of packets starts with
+     the seat after the dealer;
+  2. the next card is turned up (:attr:`Deal.turned`, public: it is in every
+     :class:`PlayerView`); the 11 cards under it are the stock (:attr:`Deal.stock`);
+  3. the auction is a :class:`~coinche.classic.ClassicAuction`;
+  4. when it ends with a taker, the stock is dealt in one round from the seat after
+     the dealer, in the order of play: three cards to each seat, two to the taker, who
+     also gets the turned card. :attr:`Deal.hands` are then the eight-card hands (before
+     that, the five-card hands; a thrown-in deal keeps them). The taker leads.
+
+  :meth:`Deal.from_hands` takes the five-card hands with ``turned=`` and ``stock=`` (the
+  11 other cards in the order they are dealt).
 """
 
 from __future__ import annotations
@@ -49,18 +64,20 @@ import functools
 import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, Rank, hand_from_mask
-from coinche.config import FirstLead, RuleConfig
+from coinche.classic import AnyCall, ClassicAuction, ClassicCall, NameSuit, Take
+from coinche.config import AuctionKind, FirstLead, RuleConfig
 from coinche.contract import Contract
 from coinche.errors import (
     CoincheTypeError,
     IllegalActionError,
+    IllegalCallError,
     IllegalCardError,
     InvalidDealError,
 )
@@ -70,8 +87,9 @@ from coinche.seats import Seat
 
 __all__ = ["Action", "Deal", "Phase", "PlayerView"]
 
-Action: TypeAlias = Call | Card
-"""What a seat does in a deal: a call (:mod:`coinche.auction`) in the auction, a
+Action: TypeAlias = Call | ClassicCall | Card
+"""What a seat does in a deal: a call (:mod:`coinche.auction`, or
+:mod:`coinche.classic` in the turned-card auction) in the auction, a
 :class:`~coinche.Card` in the play.
 
 >>> from coinche import Card
@@ -107,7 +125,8 @@ _SCORED: Final = Phase.SCORED
 _THROWN_IN: Final = Phase.THROWN_IN
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _NEXT: Final = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
-_CALL_TYPES: Final = (Pass, Bid, Coinche, Surcoinche)
+_CALL_TYPES: Final = (Pass, Bid, Coinche, Surcoinche, Take, NameSuit)
+_CLASSIC_ONLY: Final = (Take, NameSuit)
 _FULL: Final = (1 << 32) - 1
 _MASKS: Final = tuple(card.mask for card in CARDS)  # the deck, as card masks
 _OVER_PHASES: Final = (_SCORED, _THROWN_IN)
@@ -203,6 +222,100 @@ def _empty_auction(dealer: Seat, rules: RuleConfig) -> Auction:
     return found[1][dealer]
 
 
+_TURNED_CARD: Final = AuctionKind.TURNED_CARD
+_FIRST_CARDS: Final = 5  # classic: five cards each before the turned card
+_STOCK_CARDS: Final = 11  # classic: the cards under the turned card
+
+
+@attrs.frozen
+class _Classic:
+    """The turned-card deal (RULES.md section 8): what is dealt before and after."""
+
+    turned: Card
+    first_hands: tuple[Hand, Hand, Hand, Hand]  # five cards each
+    stock: tuple[Card, ...]  # the 11 cards dealt after the auction, in order
+
+
+@functools.lru_cache(maxsize=16)
+def _first_packets(pattern: tuple[int, ...]) -> tuple[int, ...]:
+    """The packets of *pattern* that deal the first five cards, or (3, 2).
+
+    >>> from coinche.deal import _first_packets
+    >>> _first_packets((3, 2, 3)), _first_packets((2, 3, 3)), _first_packets((3, 3, 2))
+    ((3, 2), (2, 3), (3, 2))
+    """
+    total = 0
+    for index, size in enumerate(pattern):
+        total += size
+        if total == _FIRST_CARDS:
+            return pattern[: index + 1]
+        if total > _FIRST_CARDS:
+            break
+    return (3, 2)
+
+
+def _check_deck(deck: object) -> tuple[Card, ...]:
+    """The 32 distinct cards of *deck*, top first."""
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+        raise CoincheTypeError(f"deck must be a sequence of 32 Card objects, not {deck!r}")
+    cards = tuple(deck)
+    seen = 0
+    for card in cards:
+        if type(card) is not Card:
+            raise CoincheTypeError(f"deck holds Card objects, not {card!r}")
+        if seen & card.mask:
+            raise InvalidDealError(f"{card} is in the deck twice")
+        seen |= card.mask
+    if len(cards) != 32:
+        raise InvalidDealError(f"a deck has 32 cards, not {len(cards)}")
+    return cards
+
+
+def _classic_from_deck(cards: Sequence[Card], dealer: Seat, rules: RuleConfig) -> _Classic:
+    """The turned-card deal of 32 distinct *cards*, top first (see the module's decisions).
+
+    >>> from coinche import CARDS, RuleConfig, Seat
+    >>> from coinche.deal import _classic_from_deck
+    >>> dealt = _classic_from_deck(CARDS, Seat.WEST, RuleConfig.classic_belote())
+    >>> str(dealt.first_hands[Seat.NORTH]), dealt.turned  # cards 0-2 and 12-13, card 20
+    ('7C 8C 9C JD QD', Card.parse('JH'))
+    """
+    masks = [0, 0, 0, 0]
+    pos = 0
+    for size in _first_packets(rules.deal_pattern):
+        for seat in dealer.next.cycle():
+            for card in cards[pos : pos + size]:
+                masks[seat] |= card.mask
+            pos += size
+    first = (
+        hand_from_mask(masks[0]),
+        hand_from_mask(masks[1]),
+        hand_from_mask(masks[2]),
+        hand_from_mask(masks[3]),
+    )
+    return _Classic(cards[pos], first, tuple(cards[pos + 1 :]))
+
+
+def _complete_hands(classic: _Classic, dealer: Seat, taker: Seat) -> tuple[Hand, Hand, Hand, Hand]:
+    """The eight-card hands once the stock is dealt: three to each seat from the seat
+    after the dealer, two to the taker, who also gets the turned card."""
+    masks = [hand.mask for hand in classic.first_hands]
+    stock = classic.stock
+    pos = 0
+    for seat in dealer.next.cycle():
+        size = 2 if seat is taker else 3
+        for card in stock[pos : pos + size]:
+            masks[seat] |= card.mask
+        pos += size
+    masks[taker] |= classic.turned.mask
+    return (
+        hand_from_mask(masks[0]),
+        hand_from_mask(masks[1]),
+        hand_from_mask(masks[2]),
+        hand_from_mask(masks[3]),
+    )
+
+
 @attrs.frozen
 class _PlayInfo:
     """What the play needs at every card, fixed once the auction is over."""
@@ -249,8 +362,8 @@ def _check_rules(rules: object) -> None:
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
 
 
-def _to_hands(hands: object) -> tuple[Hand, Hand, Hand, Hand]:
-    """Check four disjoint hands of eight cards, given by seat or as a 4-sequence."""
+def _to_hands(hands: object, size: int = 8) -> tuple[Hand, Hand, Hand, Hand]:
+    """Check four disjoint hands of *size* cards, given by seat or as a 4-sequence."""
     if isinstance(hands, Mapping):
         for key in hands:
             _check_seat(key, "a key of hands")
@@ -273,8 +386,8 @@ def _to_hands(hands: object) -> tuple[Hand, Hand, Hand, Hand]:
             raise CoincheTypeError(
                 f"the hand of {seat.name} is a {type(hand).__name__}, not a Hand"
             )
-        if len(hand) != 8:
-            raise InvalidDealError(f"{seat.name} holds {len(hand)} cards ({hand}), not 8")
+        if len(hand) != size:
+            raise InvalidDealError(f"{seat.name} holds {len(hand)} cards ({hand}), not {size}")
         if seen & hand.mask:
             card = Hand.from_mask(seen & hand.mask).cards[0]
             raise InvalidDealError(
@@ -286,6 +399,31 @@ def _to_hands(hands: object) -> tuple[Hand, Hand, Hand, Hand]:
     return (listed[0], listed[1], listed[2], listed[3])
 
 
+def _to_classic(hands: object, turned: object, stock: object) -> _Classic:
+    """Check the five-card hands, the turned card and the stock of a turned-card deal."""
+    if turned is None or stock is None:
+        raise InvalidDealError(
+            "the turned-card deal (auction='turned_card') needs the five-card hands, "
+            "turned= (the turned card) and stock= (the 11 other cards, in the order dealt)"
+        )
+    first = _to_hands(hands, _FIRST_CARDS)
+    if type(turned) is not Card:
+        raise CoincheTypeError(f"turned must be a Card, not {turned!r}")
+    if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
+        raise CoincheTypeError(f"stock must be a sequence of Card objects, not {stock!r}")
+    cards = tuple(stock)
+    if len(cards) != _STOCK_CARDS:
+        raise InvalidDealError(f"the stock holds {len(cards)} cards, not {_STOCK_CARDS}")
+    seen = first[0].mask | first[1].mask | first[2].mask | first[3].mask
+    for card in (turned, *cards):
+        if type(card) is not Card:
+            raise CoincheTypeError(f"stock holds Card objects, not {card!r}")
+        if seen & card.mask:
+            raise InvalidDealError(f"{card} is dealt twice (hands, turned card and stock)")
+        seen |= card.mask
+    return _Classic(turned, first, cards)
+
+
 @attrs.frozen(slots=False, init=False, repr=False)
 class Deal:
     """One deal: the dealt hands, the auction, the tricks, and at the end the score.
@@ -294,7 +432,9 @@ class Deal:
     :meth:`apply` actions. In the auction :attr:`to_move` is the auction's seat to call
     and the actions are calls; in the play the actions are cards, checked with the rules
     of RULES.md section 4. The first trick is led by the seat after the dealer, or by the
-    taker when :attr:`~coinche.RuleConfig.first_lead` is ``taker``. After the eighth
+    taker when :attr:`~coinche.RuleConfig.first_lead` is ``taker``. Under the classic
+    turned-card auction the auction is a :class:`~coinche.classic.ClassicAuction` and
+    the deal is completed when it ends (see the module's decisions). After the eighth
     trick the deal is :attr:`Phase.SCORED` and :attr:`result` holds
     :func:`~coinche.score_deal`'s answer; after four passes it is
     :attr:`Phase.THROWN_IN`, with no result.
@@ -323,9 +463,12 @@ class Deal:
     dealer: Seat
     """The dealer; the seat after the dealer speaks first."""
     hands: tuple[Hand, Hand, Hand, Hand]
-    """The four hands as dealt, indexed by seat; :meth:`hand` gives what is left."""
-    auction: Auction
-    """The auction so far (complete once the play has started)."""
+    """The four hands as dealt, indexed by seat; :meth:`hand` gives what is left. In the
+    turned-card deal, the five-card hands until the auction ends with a taker, then the
+    eight-card hands."""
+    auction: Auction | ClassicAuction
+    """The auction so far (complete once the play has started): a
+    :class:`~coinche.classic.ClassicAuction` under ``auction='turned_card'``."""
     phase: Phase
     """Auction, play, scored or thrown in."""
     tricks: tuple[Trick, ...]
@@ -338,6 +481,7 @@ class Deal:
     declaration and this stays false)."""
     _leader: Seat | None
     _cards: tuple[Card, ...]  # the cards of the trick being played
+    _classic: _Classic | None  # the turned-card deal; None for a coinche deal
     _to_move: Seat | None = attrs.field(eq=False)
     _played: int = attrs.field(eq=False)
     _info: _PlayInfo | None = attrs.field(eq=False)
@@ -364,7 +508,12 @@ class Deal:
         >>> [len(hand) for hand in deal.hands], deal.to_move
         ([8, 8, 8, 8], <Seat.WEST: 3>)
 
-        :raises RuleConfigError: the rules use the turned-card auction (not supported yet).
+        Under the turned-card auction the same deck deals five cards each and turns the
+        next card up (see the module's decisions).
+
+        >>> deal = Deal.new(Seat.WEST, RuleConfig.classic_belote(), random.Random(3))
+        >>> [len(hand) for hand in deal.hands], deal.turned, len(deal.stock)
+        ([5, 5, 5, 5], Card.parse('QD'), 11)
         """
         _check_seat(dealer, "dealer")
         _check_rules(rules)
@@ -374,7 +523,39 @@ class Deal:
         rng.shuffle(deck)
         cut = rng.randint(1, 31)
         deck = deck[cut:] + deck[:cut]
+        if rules.auction is _TURNED_CARD:
+            cards = [CARDS[mask.bit_length() - 1] for mask in deck]
+            return cls._start(dealer, rules, (), _classic_from_deck(cards, dealer, rules))
         return cls._start(dealer, rules, _deal_masks(deck, dealer, rules.deal_pattern))
+
+    @classmethod
+    def from_deck(cls, dealer: Seat, rules: RuleConfig, deck: Sequence[Card]) -> Deal:
+        """A deal dealt from *deck*, 32 distinct cards, top first, with no shuffle or cut.
+
+        The packets of ``rules.deal_pattern`` go round from the seat after *dealer*; in
+        the turned-card deal, five cards each, the turned card, then the stock (see the
+        module's decisions). :meth:`new` is a shuffle and a cut, then this.
+
+        >>> from coinche import CARDS, RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.from_deck(Seat.WEST, RuleConfig.classic_belote(), CARDS)
+        >>> str(deal.hands[Seat.NORTH]), deal.turned, deal.to_move
+        ('7C 8C 9C JD QD', Card.parse('JH'), <Seat.NORTH: 0>)
+        >>> Deal.from_deck(Seat.WEST, RuleConfig(), CARDS[:31])
+        Traceback (most recent call last):
+        ...
+        coinche.errors.InvalidDealError: a deck has 32 cards, not 31
+
+        :raises InvalidDealError: not 32 cards, or a card twice.
+        :raises CoincheTypeError: a deck that is not a sequence of cards.
+        """
+        _check_seat(dealer, "dealer")
+        _check_rules(rules)
+        cards = _check_deck(deck)
+        if rules.auction is _TURNED_CARD:
+            return cls._start(dealer, rules, (), _classic_from_deck(cards, dealer, rules))
+        masks = [card.mask for card in cards]
+        return cls._start(dealer, rules, _deal_masks(masks, dealer, rules.deal_pattern))
 
     @classmethod
     def from_hands(
@@ -382,10 +563,16 @@ class Deal:
         dealer: Seat,
         rules: RuleConfig,
         hands: Mapping[Seat, Hand] | Sequence[Hand],
+        *,
+        turned: Card | None = None,
+        stock: Sequence[Card] | None = None,
     ) -> Deal:
         """A deal of the given *hands* (each seat to its hand, or four hands by seat).
 
-        The hands must be four disjoint hands of eight cards.
+        The hands must be four disjoint hands of eight cards. Under the turned-card
+        auction they are the five-card hands dealt before the auction, and *turned* (the
+        turned card) and *stock* (the other 11 cards, in the order they are dealt after
+        the auction) are required; elsewhere they must be left out.
 
         >>> from coinche import CARDS, Hand, RuleConfig, Seat
         >>> from coinche.deal import Deal
@@ -397,17 +584,35 @@ class Deal:
         ...
         coinche.errors.InvalidDealError: 7C is dealt to both NORTH and WEST
 
-        :raises InvalidDealError: a seat without a hand, a hand not of eight cards, or a
-            card in two hands.
-        :raises RuleConfigError: the rules use the turned-card auction (not supported yet).
+        :raises InvalidDealError: a seat without a hand, a hand of the wrong size, a
+            card dealt twice, or *turned* and *stock* missing (turned-card deal) or given
+            (any other).
         """
         _check_seat(dealer, "dealer")
         _check_rules(rules)
+        if rules.auction is _TURNED_CARD:
+            return cls._start(dealer, rules, (), _to_classic(hands, turned, stock))
+        if turned is not None or stock is not None:
+            raise InvalidDealError(
+                "turned= and stock= belong to the turned-card deal (auction='turned_card'); "
+                "these rules deal all eight cards before the auction"
+            )
         return cls._start(dealer, rules, _to_hands(hands))
 
     @classmethod
-    def _start(cls, dealer: Seat, rules: RuleConfig, hands: tuple[Hand, Hand, Hand, Hand]) -> Deal:
-        auction = _empty_auction(dealer, rules)
+    def _start(
+        cls,
+        dealer: Seat,
+        rules: RuleConfig,
+        hands: tuple[Hand, Hand, Hand, Hand] | tuple[()],
+        classic: _Classic | None = None,
+    ) -> Deal:
+        auction: Auction | ClassicAuction
+        if classic is None:
+            auction = _empty_auction(dealer, rules)
+        else:
+            auction = ClassicAuction.start(dealer, rules, classic.turned)
+            hands = classic.first_hands
         deal = _new(cls)
         _setattr(
             deal,
@@ -423,6 +628,7 @@ class Deal:
                 "belote_declared": False,
                 "_leader": None,
                 "_cards": (),
+                "_classic": classic,
                 "_to_move": auction.to_move,
                 "_played": 0,
                 "_info": None,
@@ -470,7 +676,33 @@ class Deal:
         return None if info is None else info.contract
 
     @property
-    def calls(self) -> tuple[tuple[Seat, Call], ...]:
+    def turned(self) -> Card | None:
+        """The card turned up in the turned-card deal (public); ``None`` in a coinche deal.
+
+        >>> from coinche import CARDS, RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> Deal.from_deck(Seat.WEST, RuleConfig.classic_belote(), CARDS).turned
+        Card.parse('JH')
+        """
+        classic = self._classic
+        return None if classic is None else classic.turned
+
+    @property
+    def first_hands(self) -> tuple[Hand, Hand, Hand, Hand]:
+        """The hands dealt before the auction: five cards each in the turned-card deal,
+        the same as :attr:`hands` in a coinche deal."""
+        classic = self._classic
+        return self.hands if classic is None else classic.first_hands
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The 11 cards under the turned card, in the order they are dealt after the
+        auction (hidden from the players); empty in a coinche deal."""
+        classic = self._classic
+        return () if classic is None else classic.stock
+
+    @property
+    def calls(self) -> tuple[tuple[Seat, Call | ClassicCall], ...]:
         """The calls of the auction, each with its caller (the same as ``auction.calls``).
 
         >>> import random
@@ -624,7 +856,12 @@ class Deal:
             return bool(_legal(mask, self._cards, info.strain, info.flags)[0] & action.mask)
         if phase is _AUCTION and isinstance(action, _CALL_TYPES):
             assert seat is not None
-            return self.auction.is_legal_call(seat, action)
+            auction = self.auction
+            if isinstance(auction, ClassicAuction):
+                return auction.is_legal_call(seat, action)
+            if isinstance(action, (Take, NameSuit)):
+                return False
+            return auction.is_legal_call(seat, action)
         return False
 
     def apply(
@@ -695,7 +932,7 @@ class Deal:
             return self.apply_call(seat, action)
         raise IllegalActionError(action, None, f"the deal is over ({phase.value})")
 
-    def apply_call(self, seat: Seat, call: Call) -> Deal:
+    def apply_call(self, seat: Seat, call: AnyCall) -> Deal:
         """The deal after *seat* makes *call* in the auction, in turn or not.
 
         Use it for pagat's coinche at any time (``coinche_timing='any_time'``), which a
@@ -720,8 +957,21 @@ class Deal:
             )
         _check_seat(seat)
         if not isinstance(call, _CALL_TYPES):
-            raise CoincheTypeError(f"a call is a Pass, Bid, Coinche or Surcoinche, not {call!r}")
-        return self._after_call(self.auction.apply(seat, call))
+            raise CoincheTypeError(
+                f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
+                f"a Take or NameSuit), not {call!r}"
+            )
+        auction = self.auction
+        if isinstance(auction, ClassicAuction):
+            return self._after_call(auction.apply(seat, call))
+        if isinstance(call, (Take, NameSuit)):
+            raise IllegalCallError(
+                seat,
+                cast(Call, call),
+                f"{call} is a call of the classic turned-card auction; these rules "
+                "(auction='bidding') bid numbers",
+            )
+        return self._after_call(auction.apply(seat, call))
 
     def apply_unchecked(
         self,
@@ -752,7 +1002,11 @@ class Deal:
             if self._to_move is not None and type(action) is Card:
                 return self._play(action, None if declare is None else tuple(declare), belote)
         elif self._to_move is not None and not isinstance(action, Card):
-            return self._after_call(self.auction.apply_unchecked(self._to_move, action))
+            auction = self.auction
+            if isinstance(auction, ClassicAuction):
+                return self._after_call(auction.apply_unchecked(self._to_move, action))
+            if not isinstance(action, (Take, NameSuit)):
+                return self._after_call(auction.apply_unchecked(self._to_move, action))
         return self.apply(action, declare=declare, belote=belote)  # raises the right error
 
     # ------------------------------------------------------------------ internals
@@ -845,7 +1099,7 @@ class Deal:
         _setattr(deal, "__dict__", state)
         return deal
 
-    def _after_call(self, auction: Auction) -> Deal:
+    def _after_call(self, auction: Auction | ClassicAuction) -> Deal:
         """The deal with *auction* in place of its own, moving on to the play if over."""
         state = self.__dict__.copy()
         state["auction"] = auction
@@ -858,6 +1112,11 @@ class Deal:
                 state["_to_move"] = None
             else:
                 rules = self.rules
+                hands = self.hands
+                classic = self._classic
+                if classic is not None:  # deal the stock: the hands are complete
+                    hands = _complete_hands(classic, self.dealer, contract.taker)
+                    state["hands"] = hands
                 if rules.first_lead is FirstLead.TAKER:
                     leader = contract.taker
                 else:
@@ -865,7 +1124,7 @@ class Deal:
                 state["phase"] = _PLAY
                 state["_leader"] = leader
                 state["_to_move"] = leader
-                state["_info"] = _play_info(contract, rules, self.hands)
+                state["_info"] = _play_info(contract, rules, hands)
         deal = _new(Deal)
         _setattr(deal, "__dict__", state)
         return deal
@@ -896,6 +1155,7 @@ class Deal:
             trick=self.trick,
             announcements=self.announcements,
             belote_declared=self.belote_declared,
+            turned=self.turned,
         )
 
     def __repr__(self) -> str:
@@ -918,7 +1178,8 @@ def _check_view(instance: PlayerView, attribute: attrs.Attribute[Any], value: ob
 class PlayerView:
     """What one seat may know of a deal: its own cards and what all have seen or heard.
 
-    Never another seat's unplayed cards, except those shown in declared announcements.
+    Never another seat's unplayed cards, except those shown in declared announcements
+    and the turned card of the classic deal, which all have seen.
     Made by :meth:`Deal.view`.
 
     >>> import random
@@ -945,7 +1206,7 @@ class PlayerView:
     """The seat to call or play next; ``None`` once the deal is over."""
     hand: Hand
     """The cards this seat still holds."""
-    calls: tuple[tuple[Seat, Call], ...]
+    calls: tuple[tuple[Seat, Call | ClassicCall], ...]
     """Every call of the auction so far, with its caller."""
     contract: Contract | None
     """The contract, once the auction has ended with one."""
@@ -957,3 +1218,6 @@ class PlayerView:
     """The announcements declared (public: all seats hear and see them)."""
     belote_declared: bool
     """True once belote has been declared (with ``belote_requires_declaration``)."""
+    turned: Card | None = None
+    """The card turned up in the classic deal (public: every seat has seen it, and knows
+    it went to the taker); ``None`` in a coinche deal."""

@@ -32,8 +32,9 @@ Decisions (each is documented behaviour):
   best of three games of 1000) the totals go back to zero after each game won, and the
   deals go on, the dealer still moving on one seat, until a team has won that many
   games. When the match is won the final deal and the final totals stay in place.
-- The classic turned-card auction is not supported yet: :meth:`Game.new` raises
-  :class:`~coinche.RuleConfigError` for the ``classic_belote`` preset.
+- The classic turned-card game (``classic_belote``) chains its deals the same way: a
+  deal thrown in after two rounds of passes is counted in :attr:`~Game.thrown_in` and
+  the next seat deals.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from typing import Any, Final
 import attrs
 
 from coinche.announcements import Announcement
-from coinche.auction import Call
+from coinche.classic import AnyCall
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal, Phase, PlayerView
 from coinche.errors import CoincheTypeError, IllegalActionError, InvalidDealError
@@ -162,8 +163,6 @@ class Game:
         True
         >>> game.totals, game.winner, game.deal.phase.value
         (TeamPoints(north_south=0, east_west=0), None, 'auction')
-
-        :raises RuleConfigError: the rules use the turned-card auction (not supported yet).
         """
         if not isinstance(rules, RuleConfig):
             raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
@@ -329,7 +328,7 @@ class Game:
         self._check_not_over(action)
         return self._after(self.deal.apply(action, declare=declare, belote=belote))
 
-    def apply_call(self, seat: Seat, call: Call) -> Game:
+    def apply_call(self, seat: Seat, call: AnyCall) -> Game:
         """The game after *seat* makes *call*, in turn or not (see :meth:`Deal.apply_call`).
 
         >>> import random

@@ -174,7 +174,7 @@ def parse_hand(text: str) -> Hand:
 
 
 # ------------------------------------------------------------------ a deal
-def _check_hands(hands: Mapping[Seat, Hand]) -> None:
+def _check_hands(hands: Mapping[Seat, Hand], size: int = 8) -> None:
     if not isinstance(hands, Mapping):
         raise CoincheTypeError(
             f"hands must be a mapping from Seat to Hand, not {type(hands).__name__}"
@@ -191,8 +191,8 @@ def _check_hands(hands: Mapping[Seat, Hand]) -> None:
             raise CoincheTypeError(
                 f"the hand of {seat.name} must be a Hand, not {type(hand).__name__}"
             )
-        if len(hand) != 8:
-            raise InvalidDealError(f"the hand of {seat.name} holds {len(hand)} cards, not 8")
+        if len(hand) != size:
+            raise InvalidDealError(f"the hand of {seat.name} holds {len(hand)} cards, not {size}")
         if seen & hand.mask:
             raise InvalidDealError(
                 f"{Hand.from_mask(seen & hand.mask)} of {seat.name} is in another hand too"
@@ -200,10 +200,11 @@ def _check_hands(hands: Mapping[Seat, Hand]) -> None:
         seen |= hand.mask
 
 
-def format_deal(first: Seat, hands: Mapping[Seat, Hand]) -> str:
+def format_deal(first: Seat, hands: Mapping[Seat, Hand], *, cards: int = 8) -> str:
     """The four *hands* in deal notation, starting with the seat *first*.
 
-    *hands* must hold four disjoint hands of eight cards, one for each seat.
+    *hands* must hold four disjoint hands of eight cards (of *cards* cards: 5 for the
+    hands dealt before the classic auction), one for each seat.
 
     >>> from coinche import CARDS, Hand, Seat
     >>> from coinche.notation import format_deal
@@ -220,14 +221,15 @@ def format_deal(first: Seat, hands: Mapping[Seat, Hand]) -> str:
     """
     if type(first) is not Seat:
         raise CoincheTypeError(f"first must be a Seat, not {first!r}")
-    _check_hands(hands)
+    _check_hands(hands, cards)
     return f"{first.letter}:" + " ".join(format_hand(hands[seat]) for seat in first.cycle())
 
 
-def parse_deal(text: str) -> tuple[Seat, dict[Seat, Hand]]:
+def parse_deal(text: str, *, cards: int = 8) -> tuple[Seat, dict[Seat, Hand]]:
     """Read a deal in deal notation: the first seat, and each seat's hand.
 
-    The dict lists the seats in the order of play from the first seat.
+    The dict lists the seats in the order of play from the first seat. Each hand must
+    hold eight cards, or *cards* (5 for the hands dealt before the classic auction).
 
     >>> from coinche.notation import parse_deal
     >>> first, hands = parse_deal("s:akqjt987... .akqjt987.. ..akqjt987. ...akqjt987")
@@ -244,13 +246,13 @@ def parse_deal(text: str) -> tuple[Seat, dict[Seat, Hand]]:
     if not isinstance(text, str):
         raise CoincheTypeError(f"a deal is read from a str, not {type(text).__name__}")
     try:
-        return _read_deal(text)
+        return _read_deal(text, cards)
     except NotationError as error:
         shown = text if len(text) <= 60 else text[:56] + " ..."
         raise NotationError(f"cannot read {shown!r} as a deal: {error}") from None
 
 
-def _read_deal(text: str) -> tuple[Seat, dict[Seat, Hand]]:
+def _read_deal(text: str, size: int = 8) -> tuple[Seat, dict[Seat, Hand]]:
     head, colon, rest = text.strip().partition(":")
     if not colon:
         raise NotationError(
@@ -269,8 +271,10 @@ def _read_deal(text: str) -> tuple[Seat, dict[Seat, Hand]]:
             hand = _read_hand(word)
         except NotationError as error:
             raise NotationError(f"the hand of {seat.name}: {error}") from None
-        if len(hand) != 8:
-            raise NotationError(f"the hand of {seat.name} ({word}) holds {len(hand)} cards, not 8")
+        if len(hand) != size:
+            raise NotationError(
+                f"the hand of {seat.name} ({word}) holds {len(hand)} cards, not {size}"
+            )
         if seen & hand.mask:
             again = Hand.from_mask(seen & hand.mask)
             raise NotationError(f"{again} of {seat.name} is in another hand too")
@@ -313,11 +317,26 @@ def render_hands(hands: Mapping[Seat, Hand], first: Seat = Seat.NORTH) -> str:
     return "\n".join(lines)
 
 
-def render_auction(calls: Iterable[tuple[Seat, object]], dealer: Seat | None = None) -> str:
+def render_auction(
+    calls: Iterable[tuple[Seat, object]],
+    dealer: Seat | None = None,
+    *,
+    turned: Card | None = None,
+) -> str:
     """The auction one call per line: the seat, then the call as ``str()`` writes it.
 
     *calls* are (seat, call) pairs in the order made, such as
-    :attr:`coinche.auction.Auction.calls`; a call may be any object, or its text.
+    :attr:`coinche.auction.Auction.calls`; a call may be any object, or its text. The
+    *turned* card of a classic deal (:attr:`coinche.Deal.turned`) is named in the
+    heading.
+
+    >>> from coinche import Card, Seat
+    >>> from coinche.notation import render_auction
+    >>> print(render_auction([(Seat.NORTH, "pass"), (Seat.EAST, "take")], Seat.WEST,
+    ...                      turned=Card.parse("JH")))
+    Auction (W deals, turned card JH):
+      N  pass
+      E  take
 
     >>> from coinche import Seat
     >>> from coinche.notation import render_auction
@@ -328,7 +347,12 @@ def render_auction(calls: Iterable[tuple[Seat, object]], dealer: Seat | None = N
     """
     if dealer is not None and type(dealer) is not Seat:
         raise CoincheTypeError(f"dealer must be a Seat, not {dealer!r}")
-    lines = ["Auction:" if dealer is None else f"Auction ({dealer.letter} deals):"]
+    if turned is not None and not isinstance(turned, Card):
+        raise CoincheTypeError(f"turned must be a Card, not {turned!r}")
+    notes = [] if dealer is None else [f"{dealer.letter} deals"]
+    if turned is not None:
+        notes.append(f"turned card {turned}")
+    lines = [f"Auction ({', '.join(notes)}):" if notes else "Auction:"]
     for item in calls:
         if not isinstance(item, tuple) or len(item) != 2 or type(item[0]) is not Seat:
             raise CoincheTypeError(f"each call must be a (Seat, call) pair, not {item!r}")
@@ -382,13 +406,15 @@ def render_deal(
     calls: Iterable[tuple[Seat, object]] | None = None,
     dealer: Seat | None = None,
     hands: Mapping[Seat, Hand] | None = None,
+    turned: Card | None = None,
 ) -> str:
     """A finished deal for people to read: hands, auction, tricks and the score explained.
 
     *result* must come from :func:`~coinche.score_deal`, which keeps the contract,
     tricks and rules it scored. *hands* default to the cards each seat played; *calls*
-    (seat, call) pairs and the *dealer* are shown when given. The deal notation line
-    starts with the dealer, or else with the first trick's leader.
+    (seat, call) pairs and the *dealer* are shown when given, and the *turned* card of a
+    classic deal in the auction's heading. The deal notation line starts with the
+    dealer, or else with the first trick's leader.
 
     >>> from coinche import Contract, Seat, Strain, Trick, score_deal
     >>> from coinche.notation import render_deal
@@ -443,7 +469,9 @@ def render_deal(
     shown = _played_hands(tricks) if hands is None else hands
     sections = [f"Deal: {format_deal(first, shown)}", render_hands(shown, first)]
     if calls is not None:
-        sections.append(render_auction(calls, dealer))
+        sections.append(render_auction(calls, dealer, turned=turned))
+    elif turned is not None:
+        sections.append(f"Turned card: {turned}")
     sections.append(render_tricks(tricks, inputs.contract.strain))
     sections.append("Score:\n" + "\n".join(f"  {line}" for line in result.breakdown().split("\n")))
     return "\n".join(sections)

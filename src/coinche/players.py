@@ -51,6 +51,7 @@ from typing import Final, Protocol, runtime_checkable
 
 from coinche.auction import PASS, Bid, Call, Coinche, Pass, Surcoinche
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
+from coinche.classic import ClassicCall, NameSuit, Take
 from coinche.config import CAPOT_VALUE
 from coinche.contract import Contract
 from coinche.deal import Action, Deal, PlayerView
@@ -82,6 +83,7 @@ _PER_TRUMP: Final = 10
 _PER_SIDE_ACE: Final = 10
 _BELOTE: Final = 20
 _SURCOINCHE_MARGIN: Final = 30
+_CLASSIC_TAKE: Final = 60
 _SUIT_STRAINS: Final = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 
@@ -178,7 +180,7 @@ def _best_strain(hand: Hand) -> tuple[Strain, int]:
     return best, value
 
 
-def _highest_bid(calls: Sequence[tuple[Seat, Call]]) -> tuple[Seat, Bid] | None:
+def _highest_bid(calls: Sequence[tuple[Seat, Call | ClassicCall]]) -> tuple[Seat, Bid] | None:
     """The last bid of the auction, with its bidder (bids only ever go up)."""
     for seat, call in reversed(calls):
         if isinstance(call, Bid):
@@ -203,6 +205,14 @@ class GreedyPlayer:
        hearts, spades order) and bids the lowest legal bid in that suit when the
        strength reaches the bid's value; it passes when the strength falls short. It
        never bids no trump or all trump, nor capot (no hand is worth 250).
+
+    **Classic auction** (a view with a turned card): its strength in a suit is
+    :func:`trump_strength` of its five cards plus the turned card, which the taker
+    gets. In round one it takes when that strength in the turned suit reaches 60; in
+    round two it names the suit where the strength is highest (ties in clubs,
+    diamonds, hearts, spades order) when it reaches 60. With the coinche option it
+    coinches the taker when it holds the jack and the nine of the trumps, and
+    surcoinches its own take when its strength reaches the contract value plus 30.
 
     **Play**: when its highest-ranked legal card would become master of the trick, it
     plays that card (even over its partner's master card: it is greedy, not clever);
@@ -243,6 +253,8 @@ class GreedyPlayer:
     # ------------------------------------------------------------------ the auction
     def _call(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         fallback: Action = PASS if any(isinstance(a, Pass) for a in legal) else legal[0]
+        if view.turned is not None:
+            return _classic_call(view, legal, view.turned, fallback)
         highest = _highest_bid(view.calls)
         hand = view.hand
         if any(isinstance(action, Surcoinche) for action in legal):
@@ -288,6 +300,43 @@ class GreedyPlayer:
 
     def __repr__(self) -> str:
         return "GreedyPlayer()"
+
+
+def _classic_call(
+    view: PlayerView, legal: Sequence[Action], turned: Card, fallback: Action
+) -> Action:
+    """The greedy call of the classic auction (see GreedyPlayer)."""
+    hand = view.hand.add(turned) if turned not in view.hand else view.hand
+    taker: tuple[Seat, Suit] | None = None
+    for seat, call in view.calls:
+        if isinstance(call, Take):
+            taker = (seat, turned.suit)
+        elif isinstance(call, NameSuit):
+            taker = (seat, call.suit)
+    for action in legal:
+        if isinstance(action, Surcoinche) and taker is not None and taker[0] is view.seat:
+            strength = trump_strength(hand, Strain.from_suit(taker[1]))
+            if strength >= view.rules.min_bid + _SURCOINCHE_MARGIN:
+                return action
+        if isinstance(action, Coinche) and taker is not None:
+            suit = taker[1]
+            own = view.hand
+            if CARDS[8 * suit + Rank.JACK] in own and CARDS[8 * suit + Rank.NINE] in own:
+                return action
+        if (
+            isinstance(action, Take)
+            and trump_strength(hand, Strain.from_suit(turned.suit)) >= _CLASSIC_TAKE
+        ):
+            return action
+    named = [action for action in legal if isinstance(action, NameSuit)]
+    if named:
+        best = max(
+            named,
+            key=lambda call: (trump_strength(hand, Strain.from_suit(call.suit)), -call.suit),
+        )
+        if trump_strength(hand, Strain.from_suit(best.suit)) >= _CLASSIC_TAKE:
+            return best
+    return fallback
 
 
 def _clearly_beats(hand: Hand, bid: Bid) -> bool:

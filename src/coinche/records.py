@@ -44,7 +44,9 @@ tagged objects too.
 ``team_points``   ``north_south``, ``east_west``: numbers
 ``call``          ``call``: a call of the auction as ``str()`` writes it and
                   :func:`~coinche.auction.parse_call` reads it: ``"pass"``,
-                  ``"100 H"``, ``"capot S"``, ``"coinche"``, ``"surcoinche"``
+                  ``"100 H"``, ``"capot S"``, ``"coinche"``, ``"surcoinche"``; or of
+                  the classic auction (:mod:`coinche.classic`): ``"take"``,
+                  ``"name H"``
 ``deal_result``   what :func:`~coinche.score_deal` was given: ``contract``, ``tricks``
                   (a list of ``trick`` records), ``rules``, ``announcements`` (``null``:
                   every seat declared all it held; or a list of ``announcement``
@@ -52,17 +54,25 @@ tagged objects too.
                   ``score``, ``made``, ``card_points``, ``belote``,
                   ``announcement_points``, ``capot``, ``tricks_won``
 ``phase``         ``phase``: ``"auction"``, ``"play"``, ``"scored"`` or ``"thrown_in"``
-``auction``       ``rules``; ``dealer``; ``calls``: a list of ``action`` objects (calls)
+``auction``       ``rules``; ``dealer``; ``calls``: a list of ``action`` objects
+                  (calls). A :class:`~coinche.classic.ClassicAuction` is a
+                  ``classic_auction`` record: ``rules``; ``dealer``; ``turned``, the
+                  turned card's code; ``calls``
 ``deal``          ``rules``; ``dealer``; ``hands``: the dealt hands in deal notation
                   (:func:`~coinche.format_deal`, from the dealer); ``actions``: a
-                  list of ``action`` objects
+                  list of ``action`` objects. Under the turned-card auction
+                  (``classic_belote``), ``hands`` are the five-card hands dealt before
+                  the auction, and two more fields follow them: ``turned``, the turned
+                  card's code, and ``stock``, a list of the codes of the 11 other cards
+                  in the order they are dealt after the auction
 ``game``          ``rules``; ``seed``: a number; ``first_dealer``; ``actions``: every
                   action of the match, deal after deal
 ``player_view``   one field per :class:`~coinche.PlayerView` attribute: ``seat``,
                   ``rules``, ``dealer``, ``phase``, ``to_move`` (or ``null``),
                   ``hand``, ``calls`` (``action`` objects), ``contract`` (or
                   ``null``), ``tricks``, ``trick`` (or ``null``), ``announcements``,
-                  ``belote_declared``
+                  ``belote_declared``; and ``turned``, the turned card's code, only in
+                  a classic deal (optional when reading)
 ================  ===================================================================
 
 An ``action`` object (``{"type": "action", "seat": "N", "call": "80 H"}``, or
@@ -155,9 +165,10 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeVar, cast
 import attrs
 
 from coinche.announcements import Announcement, AnnouncementKind, find_announcements
-from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche, parse_call
+from coinche.auction import Auction, Bid, Coinche, Pass, Surcoinche
 from coinche.cards import Card, Hand, Rank, Strain
-from coinche.config import RuleConfig
+from coinche.classic import AnyCall, ClassicAuction, NameSuit, Take, parse_any_call
+from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
 from coinche.deal import Action, Deal, Phase, PlayerView
 from coinche.errors import (
@@ -892,15 +903,15 @@ def _decode_result(fields: Fields) -> DealResult:
 register(DealResult, "deal_result", _encode_result, _decode_result)
 
 
-def _encode_call(call: Call) -> JsonObject:
+def _encode_call(call: AnyCall) -> JsonObject:
     return {"call": str(call)}
 
 
-def _decode_call(fields: Fields) -> Call:
-    return fields["call"].parse(parse_call)
+def _decode_call(fields: Fields) -> AnyCall:
+    return fields["call"].parse(parse_any_call)
 
 
-register((Pass, Bid, Coinche, Surcoinche), "call", _encode_call, _decode_call)
+register((Pass, Bid, Coinche, Surcoinche, Take, NameSuit), "call", _encode_call, _decode_call)
 
 
 register(Phase, "phase", lambda phase: {"phase": phase.value}, lambda f: f["phase"].enum(Phase))
@@ -947,7 +958,7 @@ def _decode_step(fields: Fields) -> _Step:
     card = fields.get("card")
     action: Action
     if call is not None and card is None:
-        action = call.parse(parse_call)
+        action = call.parse(parse_any_call)
     elif card is not None and call is None:
         action = card.card()
     else:
@@ -974,9 +985,9 @@ def _read_step(field: Field) -> _Step:
     return cast(_Step, fields.decode(_ACTION))
 
 
-def _read_calls(field: Field) -> list[tuple[Field, Seat, Call]]:
+def _read_calls(field: Field) -> list[tuple[Field, Seat, AnyCall]]:
     """A list of actions that must all be plain calls (an auction's, a view's)."""
-    calls: list[tuple[Field, Seat, Call]] = []
+    calls: list[tuple[Field, Seat, AnyCall]] = []
     for item in field.items():
         step = _read_step(item)
         action = step.action
@@ -1081,21 +1092,43 @@ def _replay(state: _State, field: Field, deal_of: Callable[[_State], Deal]) -> _
     return state
 
 
-def _start_deal(dealer: Seat, rules: Field, hands: Field) -> Deal:
-    """A new deal of the record's dealer, rules and hands (in deal notation)."""
+def _start_deal(dealer: Seat, rules: Field, fields: Fields) -> Deal:
+    """A new deal of the record's dealer, rules and hands (in deal notation); under the
+    turned-card auction, five-card hands, the turned card and the stock."""
     rule_config = rules.record(RuleConfig)
-    _, dealt = hands.parse(parse_deal)
-    try:
+    hands = fields["hands"]
+    if rule_config.auction is not AuctionKind.TURNED_CARD:
+        _, dealt = hands.parse(parse_deal)
         return Deal.from_hands(dealer, rule_config, dealt)
-    except RuleConfigError as error:  # the turned-card auction
-        rules.fail(str(error), error)
+    _, first = hands.parse(_parse_first_hands)
+    turned = fields["turned"].card()
+    stock = [item.card() for item in fields["stock"].items()]
+    try:
+        return Deal.from_hands(dealer, rule_config, first, turned=turned, stock=stock)
+    except InvalidDealError as error:  # a card dealt twice, a short stock
+        fields.fail(str(error), error)
+
+
+def _parse_first_hands(text: str) -> tuple[Seat, dict[Seat, Hand]]:
+    return parse_deal(text, cards=5)
 
 
 def _encode_deal(deal: Deal) -> JsonObject:
+    turned = deal.turned
+    if turned is None:
+        return {
+            "rules": to_data(deal.rules),
+            "dealer": deal.dealer.letter,
+            "hands": format_deal(deal.dealer, dict(zip(_SEATS, deal.hands, strict=True))),
+            "actions": cast(JsonValue, _deal_steps(deal)),
+        }
+    first = dict(zip(_SEATS, deal.first_hands, strict=True))
     return {
         "rules": to_data(deal.rules),
         "dealer": deal.dealer.letter,
-        "hands": format_deal(deal.dealer, dict(zip(_SEATS, deal.hands, strict=True))),
+        "hands": format_deal(deal.dealer, first, cards=5),
+        "turned": turned.code,
+        "stock": [card.code for card in deal.stock],
         "actions": cast(JsonValue, _deal_steps(deal)),
     }
 
@@ -1103,7 +1136,7 @@ def _encode_deal(deal: Deal) -> JsonObject:
 def _decode_deal(fields: Fields) -> Deal:
     rules = fields["rules"]
     dealer = fields["dealer"].seat()
-    deal = _start_deal(dealer, rules, fields["hands"])
+    deal = _start_deal(dealer, rules, fields)
     return _replay(deal, fields["actions"], lambda deal: deal)
 
 
@@ -1151,10 +1184,7 @@ def _decode_game(fields: Fields) -> Game:
     rules = rules_field.record(RuleConfig)
     seed = fields["seed"].integer()
     first_dealer = fields["first_dealer"].seat()
-    try:
-        game = Game._start(rules, first_dealer, seed)
-    except RuleConfigError as error:  # the turned-card auction
-        rules_field.fail(str(error), error)
+    game = Game._start(rules, first_dealer, seed)
     return _replay(game, fields["actions"], lambda game: game.deal)
 
 
@@ -1178,6 +1208,10 @@ def _decode_auction(fields: Fields) -> Auction:
     except RuleConfigError as error:  # the turned-card auction
         rules_field.fail(str(error), error)
     for item, seat, call in _read_calls(fields["calls"]):
+        if isinstance(call, (Take, NameSuit)):
+            item.fail(
+                f"{str(call)!r} is a call of the classic auction (a 'classic_auction' record)"
+            )
         try:
             auction = auction.apply(seat, call)
         except CoincheError as error:
@@ -1188,8 +1222,37 @@ def _decode_auction(fields: Fields) -> Auction:
 register(Auction, "auction", _encode_auction, _decode_auction)
 
 
-def _encode_view(view: PlayerView) -> JsonObject:
+def _encode_classic_auction(auction: ClassicAuction) -> JsonObject:
     return {
+        "rules": to_data(auction.rules),
+        "dealer": auction.dealer.letter,
+        "turned": auction.turned.code,
+        "calls": [_step_data(_Step(seat, call)) for seat, call in auction.calls],
+    }
+
+
+def _decode_classic_auction(fields: Fields) -> ClassicAuction:
+    rules_field = fields["rules"]
+    rules = rules_field.record(RuleConfig)
+    dealer = fields["dealer"].seat()
+    turned = fields["turned"].card()
+    try:
+        auction = ClassicAuction.start(dealer, rules, turned)
+    except RuleConfigError as error:  # numeric bidding
+        rules_field.fail(str(error), error)
+    for item, seat, call in _read_calls(fields["calls"]):
+        try:
+            auction = auction.apply(seat, call)
+        except CoincheError as error:
+            item.fail(f"cannot replay {seat.letter + ' ' + str(call)!r}: {error}", error)
+    return auction
+
+
+register(ClassicAuction, "classic_auction", _encode_classic_auction, _decode_classic_auction)
+
+
+def _encode_view(view: PlayerView) -> JsonObject:
+    data: JsonObject = {
         "seat": view.seat.letter,
         "rules": to_data(view.rules),
         "dealer": view.dealer.letter,
@@ -1203,12 +1266,16 @@ def _encode_view(view: PlayerView) -> JsonObject:
         "announcements": [to_data(announcement) for announcement in view.announcements],
         "belote_declared": view.belote_declared,
     }
+    if view.turned is not None:
+        data["turned"] = view.turned.code
+    return data
 
 
 def _decode_view(fields: Fields) -> PlayerView:
     to_move = fields["to_move"]
     contract = fields["contract"]
     trick = fields["trick"]
+    turned = fields.get("turned")
     return PlayerView(
         seat=fields["seat"].seat(),
         rules=fields["rules"].record(RuleConfig),
@@ -1222,6 +1289,7 @@ def _decode_view(fields: Fields) -> PlayerView:
         trick=None if trick.is_null() else trick.record(Trick),
         announcements=tuple(item.record(Announcement) for item in fields["announcements"].items()),
         belote_declared=fields["belote_declared"].boolean(),
+        turned=None if turned is None else turned.card(),
     )
 
 
