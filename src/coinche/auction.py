@@ -51,8 +51,8 @@ from typing import Any, Final, Literal, TypeAlias
 import attrs
 
 from coinche.cards import Strain
-from coinche.config import CAPOT_VALUE, GENERALE_VALUE, AuctionKind, CoincheTiming, RuleConfig
-from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
+from coinche.config import CAPOT_VALUE, AuctionKind, CoincheTiming, RuleConfig
+from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, bid_points
 from coinche.errors import CoincheTypeError, IllegalCallError, NotationError, RuleConfigError
 from coinche.seats import Seat
 
@@ -122,13 +122,7 @@ class Bid:
     @property
     def points(self) -> int:
         """The bid's rank in the auction: its value, 250 for capot, 500 for générale."""
-        value = self.value
-        if value is CAPOT:
-            return CAPOT_VALUE
-        if value is GENERALE:
-            return GENERALE_VALUE
-        assert isinstance(value, int)
-        return value
+        return bid_points(self.value)
 
     def __str__(self) -> str:
         value = self.value

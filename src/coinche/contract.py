@@ -43,6 +43,21 @@ GENERALE: Final = SpecialBid.GENERALE
 _MULTIPLIER_WORDS: Final = {1: "", 2: ", coinched", 4: ", surcoinched"}
 
 
+def bid_points(value: int | SpecialBid) -> int:
+    """What a bid value is worth in points: the number, 250 for capot, 500 for générale.
+
+    >>> from coinche.contract import CAPOT, bid_points
+    >>> bid_points(120), bid_points(CAPOT)
+    (120, 250)
+    """
+    if value is CAPOT:
+        return CAPOT_VALUE
+    if value is GENERALE:
+        return GENERALE_VALUE
+    assert isinstance(value, int)
+    return value
+
+
 def _check_value(instance: Contract, attribute: attrs.Attribute[int], value: object) -> None:
     if isinstance(value, SpecialBid):
         return
@@ -96,13 +111,7 @@ class Contract:
     @property
     def points(self) -> int:
         """The contract's value V in points: the bid, 250 for capot, 500 for générale."""
-        value = self.value
-        if value is CAPOT:
-            return CAPOT_VALUE
-        if value is GENERALE:
-            return GENERALE_VALUE
-        assert isinstance(value, int)
-        return value
+        return bid_points(self.value)
 
     @property
     def is_capot(self) -> bool:
