@@ -1,0 +1,737 @@
+"""Hypothesis strategies for coinche's values, for the property tests of your own code.
+
+Install the optional extra ``testing`` (``pip install "coinche[testing]"``), which
+brings `hypothesis <https://hypothesis.readthedocs.io>`_, then draw cards, hands, rule
+sets, contracts, auctions and deals in any phase:
+
+>>> from hypothesis import given, settings
+>>> from coinche import Phase
+>>> from coinche.testing.strategies import deals
+>>> @settings(max_examples=20)
+... @given(deals(phase=Phase.PLAY))
+... def test_someone_is_to_move(deal):
+...     assert deal.to_move is not None and deal.legal_actions()
+>>> test_someone_is_to_move()
+
+Everything is built with the public API only: rule sets are presets or combinations
+that :class:`~coinche.RuleConfig` accepts, and auctions and deals are *reachable*:
+dealt from a shuffled deck, then every call and card is one the rules allow
+(:meth:`Deal.legal_actions <coinche.Deal.legal_actions>`, including pagat's
+out-of-turn coinche, and with announcements and belote declared or not).
+
+Installing coinche registers these strategies with hypothesis (an entry point in the
+``hypothesis`` group), so that ``st.from_type(Card)``, ``st.builds`` and ``@given``
+with type annotations work for :class:`~coinche.Card`, :class:`~coinche.Hand`,
+:class:`~coinche.Suit`, :class:`~coinche.Rank`, :class:`~coinche.Strain`,
+:class:`~coinche.Seat`, :class:`~coinche.Team`, :class:`~coinche.Trick`,
+:class:`~coinche.RuleConfig`, :class:`~coinche.Contract`, :class:`~coinche.Auction`,
+:class:`~coinche.Deal`, :class:`~coinche.PlayerView` and :class:`~coinche.DealResult`.
+The core package never imports this module.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any, Final, Literal, TypeAlias
+
+import attrs
+from hypothesis import reject
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from coinche.announcements import Announcement, find_announcements
+from coinche.auction import COINCHE, PASS, Auction, Coinche, Pass, Surcoinche
+from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
+from coinche.config import CAPOT_VALUE, PRESETS, AuctionKind, CoincheTiming, RuleConfig
+from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
+from coinche.deal import Deal, Phase, PlayerView
+from coinche.errors import RuleConfigError
+from coinche.play import Trick
+from coinche.scoring import DealResult
+from coinche.seats import Seat, Team
+
+__all__ = [
+    "RulesArgument",
+    "auctions",
+    "cards",
+    "contracts",
+    "deal_results",
+    "deals",
+    "deals_of_hands",
+    "finished_deals",
+    "hands",
+    "player_views",
+    "rule_configs",
+    "seats",
+    "strains",
+    "tricks",
+]
+
+RulesArgument: TypeAlias = RuleConfig | st.SearchStrategy[RuleConfig] | None
+"""What the *rules* parameter of the strategies takes: one rule set, a strategy of rule
+sets (such as :func:`rule_configs`), or ``None`` for any rule set."""
+
+Multiplier: TypeAlias = Literal[1, 2, 4]
+
+_SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_SUIT_STRAINS: Final = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
+_PATTERNS: Final = ((3, 2, 3), (3, 3, 2), (2, 3, 3))
+_BID_STEPS: Final = (10, 1, 2, 5, 20)
+_TARGETS: Final = (500, 1000, 1500, 2000, 3000)
+_LADDER_FIELDS: Final = frozenset({"auction", "min_bid", "bid_step", "max_bid"})
+# In the auction, a call is drawn by kind first: a pass half the time, so that auctions
+# end and contracts stay low, then a bid (or take, name a suit), then a (sur)coinche.
+_CALL_KINDS: Final = ("pass", "pass", "pass", "bid", "bid", "double")
+_MAX_AUCTION_CALLS: Final = 24
+
+
+# ---------------------------------------------------------------------- small values
+@functools.cache
+def _below(n: int) -> st.SearchStrategy[int]:
+    """An index from 0 to n - 1 (strategies are cached: building one costs more than a draw)."""
+    return st.integers(0, n - 1)
+
+
+def _one_of_these(values: tuple[Any, ...]) -> st.SearchStrategy[Any]:
+    """``st.sampled_from(values)``, cached (the types are in the key: 1 == Suit.DIAMONDS)."""
+    return _sampled(tuple((type(value), value) for value in values))
+
+
+@functools.lru_cache(maxsize=256)
+def _sampled(typed: tuple[tuple[type, Any], ...]) -> st.SearchStrategy[Any]:
+    return st.sampled_from(tuple(value for _, value in typed))
+
+
+_BOOLEANS: Final = st.booleans()
+_MIN_BIDS: Final = st.integers(50, 200)
+_SEAT_STRATEGY: Final = st.sampled_from(_SEATS)
+_CARD_STRATEGY: Final = st.sampled_from(CARDS)
+_DECKS: Final = st.permutations(CARDS)
+
+
+def seats() -> st.SearchStrategy[Seat]:
+    """Any of the four seats.
+
+    >>> from hypothesis import find
+    >>> from coinche.testing.strategies import seats
+    >>> find(seats(), lambda seat: seat.letter == "W")
+    <Seat.WEST: 3>
+    """
+    return _SEAT_STRATEGY
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any of the 32 cards; shrinks toward the seven of clubs (index order).
+
+    >>> from hypothesis import find
+    >>> from coinche import Suit
+    >>> from coinche.testing.strategies import cards
+    >>> find(cards(), lambda card: card.suit is Suit.HEARTS)
+    Card.parse('7H')
+    """
+    return _CARD_STRATEGY
+
+
+def hands(min_size: int = 0, max_size: int = 32) -> st.SearchStrategy[Hand]:
+    """A hand of *min_size* to *max_size* different cards (any cards: not a dealt hand).
+
+    >>> from hypothesis import find
+    >>> from coinche.testing.strategies import hands
+    >>> find(hands(min_size=3, max_size=5), lambda hand: True)
+    Hand.parse('7C 8C 9C')
+
+    :raises hypothesis.errors.InvalidArgument: unless ``0 <= min_size <= max_size <= 32``.
+    """
+    for name, value in (("min_size", min_size), ("max_size", max_size)):
+        if type(value) is not int or not 0 <= value <= 32:
+            raise InvalidArgument(f"{name} must be an int from 0 to 32, not {value!r}")
+    if min_size > max_size:
+        raise InvalidArgument(f"min_size ({min_size}) is above max_size ({max_size})")
+    return st.lists(cards(), min_size=min_size, max_size=max_size, unique=True).map(Hand)
+
+
+def _split(deck: list[Card]) -> dict[Seat, Hand]:
+    return {seat: Hand(deck[8 * seat : 8 * seat + 8]) for seat in _SEATS}
+
+
+def deals_of_hands() -> st.SearchStrategy[dict[Seat, Hand]]:
+    """Four disjoint hands of eight cards, one for each seat: the 32 cards, dealt.
+
+    The result suits :meth:`Deal.from_hands <coinche.Deal.from_hands>` and
+    :func:`~coinche.format_deal`.
+
+    >>> from hypothesis import find
+    >>> from coinche import Hand, Seat
+    >>> from coinche.testing.strategies import deals_of_hands
+    >>> dealt = find(deals_of_hands(), lambda hands: True)
+    >>> list(dealt) == list(Seat), [len(hand) for hand in dealt.values()]
+    (True, [8, 8, 8, 8])
+    >>> len(Hand(card for hand in dealt.values() for card in hand))
+    32
+    """
+    return st.permutations(CARDS).map(_split)
+
+
+def strains(rules: RuleConfig | None = None) -> st.SearchStrategy[Strain]:
+    """A strain a contract may have under *rules* (all six when *rules* is ``None``).
+
+    The four suits, then no trump and all trump when the rules allow them.
+
+    >>> from hypothesis import find
+    >>> from coinche import RuleConfig, Strain
+    >>> from coinche.testing.strategies import strains
+    >>> find(strains(RuleConfig.common()), lambda strain: not strain.is_suit)
+    Traceback (most recent call last):
+    ...
+    hypothesis.errors.NoSuchExample: No examples found of condition lambda strain: ...
+    """
+    if rules is None:
+        return st.sampled_from(tuple(Strain))
+    _check_rules(rules)
+    return st.sampled_from(_allowed_strains(rules))
+
+
+def _allowed_strains(rules: RuleConfig) -> tuple[Strain, ...]:
+    extra = ((Strain.NO_TRUMP,) if rules.allow_no_trump else ()) + (
+        (Strain.ALL_TRUMP,) if rules.allow_all_trump else ()
+    )
+    return _SUIT_STRAINS + extra
+
+
+@st.composite
+def _tricks(draw: st.DrawFn, min_size: int, max_size: int) -> Trick:
+    leader = draw(seats())
+    played = draw(st.lists(cards(), min_size=min_size, max_size=max_size, unique=True))
+    return Trick(leader, tuple(played))
+
+
+def tricks(min_size: int = 0, max_size: int = 4) -> st.SearchStrategy[Trick]:
+    """A trick of *min_size* to *max_size* different cards led by any seat.
+
+    The cards are any cards (for a trick played by the rules, take
+    :attr:`Deal.tricks <coinche.Deal.tricks>` of :func:`deals`).
+
+    >>> from hypothesis import find
+    >>> from coinche.testing.strategies import tricks
+    >>> find(tricks(), lambda trick: trick.is_complete)
+    Trick.parse('N: 7C 8C 9C TC')
+
+    :raises hypothesis.errors.InvalidArgument: unless ``0 <= min_size <= max_size <= 4``.
+    """
+    for name, value in (("min_size", min_size), ("max_size", max_size)):
+        if type(value) is not int or not 0 <= value <= 4:
+            raise InvalidArgument(f"{name} must be an int from 0 to 4, not {value!r}")
+    if min_size > max_size:
+        raise InvalidArgument(f"min_size ({min_size}) is above max_size ({max_size})")
+    return _tricks(min_size, max_size)
+
+
+# ---------------------------------------------------------------------- rule sets
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, RuleConfig):
+        raise InvalidArgument(f"rules must be a RuleConfig, not {type(rules).__name__}")
+
+
+def _preset_names(presets: Iterable[str] | None) -> tuple[str, ...]:
+    if presets is None:
+        return tuple(PRESETS)
+    if isinstance(presets, str):
+        raise InvalidArgument(f"presets is a collection of preset names, not the str {presets!r}")
+    names = tuple(presets)
+    unknown = [name for name in names if name not in PRESETS]
+    if unknown:
+        raise InvalidArgument(
+            f"unknown preset {', '.join(map(repr, unknown))}; known: {', '.join(PRESETS)}"
+        )
+    if not names:
+        raise InvalidArgument("presets must name at least one preset")
+    return names
+
+
+def _near(name: str, value: object) -> st.SearchStrategy[Any]:
+    """Values of the field *name* of RuleConfig, shrinking toward the preset's *value*."""
+    if type(value) is bool:
+        return st.sampled_from((value, not value))
+    if isinstance(value, enum.Enum):
+        return st.sampled_from((value, *(member for member in type(value) if member != value)))
+    if name == "deal_pattern":
+        assert isinstance(value, tuple)
+        return st.one_of(
+            st.sampled_from((value, *(p for p in _PATTERNS if p != value))), _compositions()
+        )
+    if name == "capot_card_points":
+        return st.sampled_from((value, 502 - value if value in (250, 252) else 250))
+    if name == "target":
+        return st.one_of(st.just(value), st.sampled_from(_TARGETS), st.integers(1, 5000))
+    if name == "games_to_win":
+        return st.one_of(st.just(value), st.integers(1, 3))
+    return st.just(value)  # a field this module does not know: the preset's value
+
+
+@functools.lru_cache(maxsize=256)
+def _near_cached(name: str, value: object) -> st.SearchStrategy[Any]:
+    return _near(name, value)
+
+
+@st.composite
+def _compositions(draw: st.DrawFn) -> tuple[int, ...]:
+    """Packet sizes adding up to 8."""
+    left = 8
+    packets: list[int] = []
+    while left:
+        size = 1 + draw(_below(left))
+        packets.append(size)
+        left -= size
+    return tuple(packets)
+
+
+@st.composite
+def _ladder(draw: st.DrawFn, base: RuleConfig, kind: AuctionKind) -> dict[str, Any]:
+    """min_bid, bid_step and max_bid that go together under the auction *kind*."""
+    min_bid, step, max_bid = base.min_bid, base.bid_step, base.max_bid
+    if draw(_BOOLEANS):
+        min_bid = draw(_MIN_BIDS)
+        step = draw(_one_of_these(_BID_STEPS))
+        if draw(_BOOLEANS):  # a highest bid, or none (the last step below capot)
+            max_bid = min_bid + step * draw(_below((CAPOT_VALUE - 1 - min_bid) // step + 1))
+        else:
+            max_bid = None
+    if kind is AuctionKind.TURNED_CARD:
+        max_bid = min_bid
+    return {"auction": kind, "min_bid": min_bid, "bid_step": step, "max_bid": max_bid}
+
+
+@st.composite
+def _random_rule_config(
+    draw: st.DrawFn, names: tuple[str, ...], kinds: tuple[AuctionKind, ...]
+) -> RuleConfig:
+    """A preset of *names* with any of its options changed, the whole still valid."""
+    base = RuleConfig.preset(draw(_one_of_these(names)))
+    values: dict[str, Any] = {}
+    for field in attrs.fields(RuleConfig):
+        if field.init and field.name not in _LADDER_FIELDS:
+            values[field.name] = draw(_near_cached(field.name, getattr(base, field.name)))
+    # the preset's own auction three times out of four (when it may be drawn at all)
+    weighted = tuple((base.auction,) * 3 if base.auction in kinds else ()) + tuple(kinds)
+    values.update(draw(_ladder(base, draw(_one_of_these(weighted)))))
+    if values["auction"] is AuctionKind.TURNED_CARD:  # names a suit, at a fixed value
+        values.update(allow_no_trump=False, allow_all_trump=False, allow_generale=False)
+    if not values["allow_coinche"]:
+        values["allow_surcoinche"] = False
+    try:
+        return RuleConfig(**values)
+    except RuleConfigError:  # pragma: no cover - a combination rule this module misses
+        reject()
+
+
+def _rule_configs(
+    names: tuple[str, ...], random_combinations: bool, kinds: tuple[AuctionKind, ...]
+) -> st.SearchStrategy[RuleConfig]:
+    in_kinds = tuple(name for name in names if RuleConfig.preset(name).auction in kinds)
+    strategies: list[st.SearchStrategy[RuleConfig]] = []
+    if in_kinds:
+        strategies.append(st.sampled_from(in_kinds).map(RuleConfig.preset))
+    if random_combinations:
+        strategies.append(_random_rule_config(names, kinds))
+    if not strategies:
+        raise InvalidArgument(f"none of the presets {', '.join(names)} can be drawn here")
+    return st.one_of(strategies)
+
+
+def rule_configs(
+    presets: Iterable[str] | None = None, *, random_combinations: bool = True
+) -> st.SearchStrategy[RuleConfig]:
+    """A valid :class:`~coinche.RuleConfig`: one of *presets*, or a variation of one.
+
+    *presets* names the presets to draw from (every preset of :data:`~coinche.PRESETS`
+    when ``None``). With *random_combinations*, half the examples start from one of
+    them and change any of its options: the booleans and enums, the bid ladder
+    (``min_bid``, ``bid_step``, ``max_bid``), the packets of the deal, the capot card
+    points, the target and the number of games, always in a combination that
+    :class:`~coinche.RuleConfig` accepts. Variations shrink toward the preset.
+
+    >>> from hypothesis import find
+    >>> from coinche.testing.strategies import rule_configs
+    >>> find(rule_configs(random_combinations=False), lambda rules: rules.rounding).preset_name
+    'ffb'
+    >>> rules = find(rule_configs(["common"]), lambda rules: rules.allow_all_trump)
+    >>> rules.allow_all_trump, rules.preset_name
+    (True, None)
+
+    :raises hypothesis.errors.InvalidArgument: an unknown preset name.
+    """
+    return _rule_configs(_preset_names(presets), random_combinations, tuple(AuctionKind))
+
+
+# A deal of 32 distinct cards to try rule sets on (see _can_deal).
+_PROBE_DECK: Final = CARDS
+
+
+@functools.lru_cache(maxsize=512)
+def _can_deal(rules: RuleConfig) -> bool:
+    """Whether :class:`~coinche.Deal` supports *rules* (its auction, mainly)."""
+    try:
+        Deal.from_deck(Seat.NORTH, rules, _PROBE_DECK)
+    except RuleConfigError:
+        return False
+    return True
+
+
+def _dealable_kinds() -> tuple[AuctionKind, ...]:
+    """The auction kinds Deal supports, tried on the preset of each."""
+    probes = {
+        AuctionKind.BIDDING: RuleConfig.common(),
+        AuctionKind.TURNED_CARD: RuleConfig.classic_belote(),
+    }
+    return tuple(kind for kind, rules in probes.items() if _can_deal(rules))
+
+
+def _rules_strategy(
+    rules: RulesArgument, usable: Callable[[RuleConfig], bool], kinds: tuple[AuctionKind, ...]
+) -> st.SearchStrategy[RuleConfig]:
+    """The rule sets a strategy draws from, given its *rules* argument."""
+    if rules is None:
+        return _rule_configs(tuple(PRESETS), True, kinds).filter(usable)
+    if isinstance(rules, st.SearchStrategy):
+        return rules.filter(usable)
+    _check_rules(rules)
+    if not usable(rules):
+        raise InvalidArgument(f"these rules cannot be used here: {rules!r}")
+    return st.just(rules)
+
+
+# ---------------------------------------------------------------------- contracts
+def _values(rules: RuleConfig) -> tuple[int | SpecialBid, ...]:
+    values: list[int | SpecialBid] = list(rules.numeric_bids())
+    if rules.auction is AuctionKind.BIDDING:
+        values.append(CAPOT)
+    if rules.allow_generale:
+        values.append(GENERALE)
+    return tuple(values)
+
+
+def _multipliers(rules: RuleConfig, value: int | SpecialBid) -> tuple[Multiplier, ...]:
+    if isinstance(value, SpecialBid) and not rules.capot_can_be_coinched:
+        return (1,)
+    allowed: tuple[Multiplier, ...] = (1,)
+    if rules.allow_coinche:
+        allowed += (2,)
+        if rules.allow_surcoinche:
+            allowed += (4,)
+    return allowed
+
+
+@st.composite
+def _contracts(draw: st.DrawFn, rules: st.SearchStrategy[RuleConfig]) -> Contract:
+    drawn = draw(rules)
+    strain = draw(_one_of_these(_allowed_strains(drawn)))
+    value = draw(_one_of_these(_values(drawn)))
+    multiplier = draw(_one_of_these(_multipliers(drawn, value)))
+    return Contract(draw(seats()), strain, value, multiplier)
+
+
+def contracts(rules: RulesArgument = None) -> st.SearchStrategy[Contract]:
+    """A contract that *rules* allow (:func:`~coinche.score_deal` accepts it).
+
+    The strain is a suit, or no trump and all trump when allowed; the value one of
+    ``rules.numeric_bids()``, capot (in the bidding auction) or générale (when
+    allowed); the multiplier 1, 2 with coinche, 4 with surcoinche, and 1 on a capot or
+    générale bid that ``capot_can_be_coinched`` keeps from being coinched.
+
+    >>> from hypothesis import find
+    >>> from coinche import RuleConfig
+    >>> from coinche.testing.strategies import contracts
+    >>> find(contracts(RuleConfig.ffb()), lambda contract: contract.multiplier == 4)
+    Contract(taker=<Seat.NORTH: 0>, strain=<Strain.CLUBS: 0>, value=80, multiplier=4)
+    """
+    return _contracts(_rules_strategy(rules, lambda _: True, tuple(AuctionKind)))
+
+
+# ---------------------------------------------------------------------- auctions and deals
+CallLike: TypeAlias = Any  # a call of either auction (coinche.auction or coinche.classic)
+
+
+def _kind(call: object) -> str:
+    if isinstance(call, Pass):
+        return "pass"
+    if isinstance(call, (Coinche, Surcoinche)):
+        return "double"
+    return "bid"
+
+
+def _bid_strain(call: object) -> object:
+    """What a call names: a bid's strain, a classic call's suit; None for the others."""
+    return getattr(call, "strain", getattr(call, "suit", None))
+
+
+def _draw_step(
+    draw: st.DrawFn,
+    options: list[tuple[Seat, CallLike]],
+    make: Callable[[Seat, CallLike], Any],
+    keep: Callable[[Any], bool],
+) -> Any:
+    """Make one of the calls of *options*, drawn by kind, whose result *keep* accepts.
+
+    Returns ``None`` when none is acceptable.
+    """
+    groups: dict[str, list[tuple[Seat, CallLike]]] = {"pass": [], "bid": [], "double": []}
+    for option in options:
+        groups[_kind(option[1])].append(option)
+    while True:
+        kinds = [kind for kind in _CALL_KINDS if groups[kind]]
+        if not kinds:
+            return None
+        group = groups[draw(_one_of_these(tuple(kinds)))]
+        # a bid: its strain (or suit) first, so that every strain is as likely; then,
+        # among the bids of that strain, the lowest ones are the likeliest
+        strains = tuple(dict.fromkeys(_bid_strain(call) for _, call in group))
+        strain = draw(_one_of_these(strains)) if len(strains) > 1 else strains[0]
+        places = [i for i, (_, call) in enumerate(group) if _bid_strain(call) == strain]
+        seat, call = group.pop(places[draw(_below(len(places)))])
+        made = make(seat, call)
+        if keep(made):
+            return made
+
+
+def _auction_options(auction: Any, rules: RuleConfig) -> list[tuple[Seat, CallLike]]:
+    """The calls of the seat to move, then the out-of-turn coinches (pagat)."""
+    seat = auction.to_move
+    options: list[tuple[Seat, CallLike]] = [(seat, call) for call in auction.legal_calls(seat)]
+    if rules.auction is AuctionKind.BIDDING and rules.coinche_timing is CoincheTiming.ANY_TIME:
+        options += [
+            (other, COINCHE)
+            for other in _SEATS
+            if other is not seat and auction.is_legal_call(other, COINCHE)
+        ]
+    return options
+
+
+def _bidding(rules: RuleConfig) -> bool:
+    return rules.auction is AuctionKind.BIDDING
+
+
+@st.composite
+def _auctions(draw: st.DrawFn, rules: st.SearchStrategy[RuleConfig]) -> Auction:
+    drawn = draw(rules)
+    auction = Auction.start(draw(seats()), drawn)
+    for _ in range(draw(_below(_MAX_AUCTION_CALLS + 1))):
+        if auction.is_over:
+            break
+        auction = _draw_step(draw, _auction_options(auction, drawn), auction.apply, lambda _: True)
+    return auction
+
+
+def auctions(rules: RulesArgument = None) -> st.SearchStrategy[Auction]:
+    """A coinche auction reached by legal calls: just started, under way, or over.
+
+    Only rule sets with the bidding auction (``auction='bidding'``) are drawn, and given
+    *rules* must be one: the classic turned-card auction needs a turned card, and comes
+    inside the deals of :func:`deals`. Calls are drawn among
+    :meth:`~coinche.Auction.legal_calls`, with pagat's out-of-turn coinches; about half
+    of them are passes, so that auctions end (thrown in or with a contract) and
+    contracts stay low.
+
+    >>> from hypothesis import find
+    >>> from coinche import RuleConfig
+    >>> from coinche.testing.strategies import auctions
+    >>> auction = find(auctions(RuleConfig.common()), lambda a: a.contract is not None)
+    >>> auction.is_over, len(auction.calls)
+    (True, 4)
+
+    :raises hypothesis.errors.InvalidArgument: *rules* with the turned-card auction.
+    """
+    return _auctions(_rules_strategy(rules, _bidding, (AuctionKind.BIDDING,)))
+
+
+def _is_belote_card(card: Card, strain: Strain) -> bool:
+    return card.suit == strain.trump_suit and card.rank in (Rank.KING, Rank.QUEEN)
+
+
+def _draw_card(draw: st.DrawFn, deal: Deal) -> Deal:
+    """*deal* after the seat to move plays a legal card, declaring or not."""
+    seat = deal.to_move
+    contract = deal.contract
+    assert seat is not None
+    assert contract is not None
+    legal = [action for action in deal.legal_actions() if isinstance(action, Card)]
+    card = legal[draw(_below(len(legal)))]
+    rules = deal.rules
+    declare: list[Announcement] | None = None
+    if rules.announcements and not deal.tricks:
+        held = find_announcements(deal.hands[seat], contract.strain, rules, seat)
+        some = bool(held) and draw(_BOOLEANS)
+        if some:  # declare only some of them, maybe none
+            one: st.SearchStrategy[Announcement] = st.sampled_from(list(held))
+            declare = draw(st.lists(one, unique=True, max_size=len(held)))
+    belote = True
+    if rules.belote_requires_declaration and _is_belote_card(card, contract.strain):
+        belote = draw(_BOOLEANS)
+    return deal.apply(card, declare=declare, belote=belote)
+
+
+def _deal_options(deal: Deal) -> list[tuple[Seat, CallLike]]:
+    return _auction_options(deal.auction, deal.rules)
+
+
+def _draw_call(draw: st.DrawFn, deal: Deal, keep: Callable[[Deal], bool]) -> Deal | None:
+    made = _draw_step(draw, _deal_options(deal), deal.apply_call, keep)
+    assert made is None or isinstance(made, Deal)
+    return made
+
+
+def _walk(draw: st.DrawFn, deal: Deal, target: Phase) -> Deal:
+    """Play *deal* on with drawn legal actions until it is in the phase *target*."""
+    if target is Phase.AUCTION:
+        for _ in range(draw(_below(_MAX_AUCTION_CALLS + 1))):
+            made = _draw_call(draw, deal, lambda d: d.phase is Phase.AUCTION)
+            if made is None:
+                break
+            deal = made
+        return deal
+    if target is Phase.THROWN_IN:
+        while deal.phase is Phase.AUCTION:
+            deal = deal.apply(PASS)
+        if deal.phase is not Phase.THROWN_IN:  # pragma: no cover
+            reject()
+        return deal
+    while deal.phase is Phase.AUCTION:  # to the play: a contract, never thrown in
+        made = _draw_call(draw, deal, lambda d: d.phase is not Phase.THROWN_IN)
+        if made is None:  # pragma: no cover - a bid is always possible before four passes
+            reject()
+        deal = made
+    cards_to_play = 32 if target is Phase.SCORED else draw(_below(32))
+    for _ in range(cards_to_play):
+        if deal.phase is not Phase.PLAY:  # pragma: no cover
+            break
+        deal = _draw_card(draw, deal)
+    if deal.phase is not target:  # pragma: no cover
+        reject()
+    return deal
+
+
+@st.composite
+def _deals(draw: st.DrawFn, rules: st.SearchStrategy[RuleConfig], phase: Phase | None) -> Deal:
+    drawn = draw(rules)
+    target = draw(_one_of_these(tuple(Phase))) if phase is None else phase
+    deck = draw(_DECKS)
+    return _walk(draw, Deal.from_deck(draw(seats()), drawn, deck), target)
+
+
+def deals(rules: RulesArgument = None, phase: Phase | None = None) -> st.SearchStrategy[Deal]:
+    """A :class:`~coinche.Deal` reached by legal actions, in *phase* (any when ``None``).
+
+    The deck is any order of the 32 cards (what :meth:`Deal.new <coinche.Deal.new>`
+    deals from after its shuffle and cut), the dealer any seat; then every call and card
+    is drawn among the legal ones: pagat's out-of-turn coinches included, announcements
+    declared in full or in part, belote declared or not when the rules ask for a
+    declaration. For :attr:`Phase.AUCTION <coinche.Phase.AUCTION>` the deal stops
+    before the auction ends; for :attr:`~coinche.Phase.PLAY` after 0 to 31 cards; for
+    :attr:`~coinche.Phase.SCORED` after the 32nd; for
+    :attr:`~coinche.Phase.THROWN_IN` after four passes (eight in the turned-card
+    auction). With *phase* ``None`` each phase is as likely.
+
+    Only rule sets that :class:`~coinche.Deal` can deal are drawn (given *rules* must
+    be one).
+
+    >>> from hypothesis import given, settings
+    >>> from coinche import Phase, RuleConfig
+    >>> from coinche.testing.strategies import deals
+    >>> @settings(max_examples=10)
+    ... @given(deals(RuleConfig.ffb(), Phase.PLAY))
+    ... def test_the_seat_to_move_holds_its_legal_cards(deal):
+    ...     assert set(deal.legal_actions()) <= set(deal.hand(deal.to_move))
+    >>> test_the_seat_to_move_holds_its_legal_cards()
+
+    :raises hypothesis.errors.InvalidArgument: *phase* is not a
+        :class:`~coinche.Phase`, or *rules* cannot be dealt.
+    """
+    if phase is not None and not isinstance(phase, Phase):
+        raise InvalidArgument(f"phase must be a Phase or None, not {phase!r}")
+    return _deals(_rules_strategy(rules, _can_deal, _dealable_kinds()), phase)
+
+
+def finished_deals(rules: RulesArgument = None) -> st.SearchStrategy[Deal]:
+    """A deal played to the end and scored: :attr:`Deal.result <coinche.Deal.result>`
+    is set. The same as ``deals(rules, Phase.SCORED)``.
+
+    >>> from hypothesis import given, settings
+    >>> from coinche.testing.strategies import finished_deals
+    >>> @settings(max_examples=10)
+    ... @given(finished_deals())
+    ... def test_eight_tricks(deal):
+    ...     assert len(deal.tricks) == 8 and deal.result is not None
+    >>> test_eight_tricks()
+    """
+    return deals(rules, Phase.SCORED)
+
+
+def _result(deal: Deal) -> DealResult:
+    result = deal.result
+    assert result is not None
+    return result
+
+
+def deal_results(rules: RulesArgument = None) -> st.SearchStrategy[DealResult]:
+    """The :class:`~coinche.DealResult` of a deal of :func:`finished_deals`.
+
+    >>> from hypothesis import given, settings
+    >>> from coinche.testing.strategies import deal_results
+    >>> @settings(max_examples=10)
+    ... @given(deal_results())
+    ... def test_eight_tricks_are_won(result):
+    ...     assert sum(result.tricks_won.values()) == 8
+    >>> test_eight_tricks_are_won()
+    """
+    return finished_deals(rules).map(_result)
+
+
+@st.composite
+def _views(draw: st.DrawFn, deals: st.SearchStrategy[Deal]) -> PlayerView:
+    return draw(deals).view(draw(seats()))
+
+
+def player_views(
+    rules: RulesArgument = None, phase: Phase | None = None
+) -> st.SearchStrategy[PlayerView]:
+    """What one seat may know of a deal of :func:`deals` (:meth:`Deal.view
+    <coinche.Deal.view>`), for testing players and user interfaces.
+
+    >>> from hypothesis import given, settings
+    >>> from coinche.testing.strategies import player_views
+    >>> @settings(max_examples=10)
+    ... @given(player_views())
+    ... def test_a_view_holds_at_most_eight_cards(view):
+    ...     assert len(view.hand) <= 8
+    >>> test_a_view_holds_at_most_eight_cards()
+    """
+    return _views(deals(rules, phase))
+
+
+# ---------------------------------------------------------------------- registration
+def _hypothesis_setup_hook() -> None:
+    """Register the strategies for ``st.from_type``; hypothesis calls it on import.
+
+    Installing coinche declares it as an entry point of the ``hypothesis`` group, so
+    there is nothing to call in a test suite; calling it again does no harm.
+
+    >>> from hypothesis import find, strategies as st
+    >>> from coinche import Card, Seat
+    >>> find(st.from_type(Card), lambda card: card.suit.letter == "S")
+    Card.parse('7S')
+    """
+    st.register_type_strategy(Card, cards())
+    st.register_type_strategy(Hand, hands())
+    st.register_type_strategy(Suit, st.sampled_from(tuple(Suit)))
+    st.register_type_strategy(Rank, st.sampled_from(tuple(Rank)))
+    st.register_type_strategy(Strain, strains())
+    st.register_type_strategy(Seat, seats())
+    st.register_type_strategy(Team, st.sampled_from(tuple(Team)))
+    st.register_type_strategy(Trick, tricks())
+    st.register_type_strategy(RuleConfig, rule_configs())
+    st.register_type_strategy(Contract, contracts())
+    st.register_type_strategy(Auction, auctions())
+    st.register_type_strategy(Deal, deals())
+    st.register_type_strategy(PlayerView, player_views())
+    st.register_type_strategy(DealResult, deal_results())
