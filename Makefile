@@ -1,6 +1,7 @@
 # Two entry points, both documented in README.md:
 #   make demo   plays a whole game under a preset and prints it (the main job)
-#   make test   every check: pytest (tests + doctests), mypy --strict, ruff, sphinx -W
+#   make test   every check: pytest (tests + doctests, branch coverage >= 95%),
+#               mypy --strict, ruff, sphinx -W
 # Both create .venv on first use with only python3 available.
 
 PYTHON ?= python3
@@ -22,7 +23,7 @@ demo: $(STAMP)
 test: pytest typecheck lint docs
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --cov --cov-report=term-missing:skip-covered
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy --strict
