@@ -23,7 +23,7 @@ demo: $(STAMP)
 test: pytest typecheck lint docs
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest --cov --cov-report=term-missing:skip-covered
+	$(BIN)/python -m pytest --cov=coinche --cov-report=term-missing:skip-covered
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy --strict
