@@ -45,8 +45,8 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Iterable
-from typing import Any, Final, Literal, TypeAlias
+from collections.abc import Callable, Iterable
+from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 import attrs
 
@@ -385,7 +385,8 @@ def _reason(state: _State, rules: RuleConfig, seat: Seat, call: Call) -> str | N
     return None
 
 
-def _check_seat(seat: object) -> None:
+def check_seat(seat: object) -> None:
+    """Raise CoincheTypeError unless *seat* is a Seat (shared with the classic auction)."""
     if type(seat) is not Seat:
         raise CoincheTypeError(f"seat must be a Seat, not {seat!r}")
 
@@ -397,7 +398,16 @@ def _check_call(call: object) -> None:
         )
 
 
-def _to_calls(value: Iterable[tuple[Seat, Call]]) -> tuple[tuple[Seat, Call], ...]:
+_C = TypeVar("_C")
+
+
+def call_pairs(
+    value: Iterable[tuple[Seat, _C]], check_call: Callable[[object], None]
+) -> tuple[tuple[Seat, _C], ...]:
+    """Check a sequence of (seat, call) pairs, each call by *check_call*; as a tuple.
+
+    Shared by this auction and :class:`coinche.classic.ClassicAuction`.
+    """
     raw: object = value
     if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
         raise CoincheTypeError(f"calls must be a sequence of (seat, call) pairs, not {value!r}")
@@ -405,13 +415,18 @@ def _to_calls(value: Iterable[tuple[Seat, Call]]) -> tuple[tuple[Seat, Call], ..
     for item in value:
         if not isinstance(item, tuple) or len(item) != 2:
             raise CoincheTypeError(f"each call must be a (seat, call) pair, not {item!r}")
-        _check_seat(item[0])
-        _check_call(item[1])
+        check_seat(item[0])
+        check_call(item[1])
         pairs.append(item)
     return tuple(pairs)
 
 
-def _check_dealer(instance: Auction, attribute: attrs.Attribute[Any], value: object) -> None:
+def _to_calls(value: Iterable[tuple[Seat, Call]]) -> tuple[tuple[Seat, Call], ...]:
+    return call_pairs(value, _check_call)
+
+
+def check_dealer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """attrs validator of an auction's dealer (shared with the classic auction)."""
     if type(value) is not Seat:
         raise CoincheTypeError(f"dealer must be a Seat, not {value!r}")
 
@@ -464,7 +479,7 @@ class Auction:
     coinche.errors.RuleConfigError: auction='turned_card': the turned-card auction ...
     """
 
-    dealer: Seat = attrs.field(validator=_check_dealer)
+    dealer: Seat = attrs.field(validator=check_dealer)
     """The dealer; the seat after the dealer speaks first."""
     rules: RuleConfig = attrs.field(validator=_check_rules)
     """The house rules: bid values, strains, coinche and surcoinche options."""
@@ -635,7 +650,7 @@ class Auction:
         >>> pagat.apply(Seat.EAST, Bid(100, Strain.HEARTS)).legal_calls(Seat.NORTH)
         (Coinche(),)
         """
-        _check_seat(seat)
+        check_seat(seat)
         state = self._state
         if state.phase == _ANSWERING:
             return (PASS, SURCOINCHE) if seat is state.to_move else ()
@@ -663,7 +678,7 @@ class Auction:
         >>> auction.explain_call(Seat.EAST, Bid(90, Strain.SPADES)) is None
         True
         """
-        _check_seat(seat)
+        check_seat(seat)
         _check_call(call)
         return _reason(self._state, self.rules, seat, call)
 

@@ -54,7 +54,19 @@ from typing import Any, Final, Literal, TypeAlias, cast
 
 import attrs
 
-from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid, Call, Coinche, Pass, Surcoinche
+from coinche.auction import (
+    COINCHE,
+    PASS,
+    SURCOINCHE,
+    Bid,
+    Call,
+    Coinche,
+    Pass,
+    Surcoinche,
+    call_pairs,
+    check_dealer,
+    check_seat,
+)
 from coinche.cards import Card, Strain, Suit
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import Contract
@@ -317,11 +329,6 @@ def _reason(state: _State, rules: RuleConfig, seat: Seat, call: AnyCall) -> str 
     return "nobody has taken yet: there is nothing to surcoinche"
 
 
-def _check_seat(seat: object) -> None:
-    if type(seat) is not Seat:
-        raise CoincheTypeError(f"seat must be a Seat, not {seat!r}")
-
-
 def _check_call(call: object) -> None:
     if not isinstance(call, _ANY_TYPES):
         raise CoincheTypeError(
@@ -331,24 +338,7 @@ def _check_call(call: object) -> None:
 
 
 def _to_calls(value: Iterable[tuple[Seat, ClassicCall]]) -> tuple[tuple[Seat, ClassicCall], ...]:
-    raw: object = value
-    if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
-        raise CoincheTypeError(f"calls must be a sequence of (seat, call) pairs, not {value!r}")
-    pairs = []
-    for item in value:
-        if not isinstance(item, tuple) or len(item) != 2:
-            raise CoincheTypeError(f"each call must be a (seat, call) pair, not {item!r}")
-        _check_seat(item[0])
-        _check_call(item[1])
-        pairs.append(item)
-    return tuple(pairs)
-
-
-def _check_dealer(
-    instance: ClassicAuction, attribute: attrs.Attribute[Any], value: object
-) -> None:
-    if type(value) is not Seat:
-        raise CoincheTypeError(f"dealer must be a Seat, not {value!r}")
+    return call_pairs(value, _check_call)
 
 
 def _check_rules(instance: ClassicAuction, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -406,7 +396,7 @@ class ClassicAuction:
     coinche.errors.IllegalCallError: SOUTH may not call pass: the auction is over
     """
 
-    dealer: Seat = attrs.field(validator=_check_dealer)
+    dealer: Seat = attrs.field(validator=check_dealer)
     """The dealer; the seat after the dealer speaks first in each round."""
     rules: RuleConfig = attrs.field(validator=_check_rules)
     """The house rules (``auction='turned_card'``)."""
@@ -565,7 +555,7 @@ class ClassicAuction:
         >>> auction.legal_calls(Seat.EAST), auction.legal_calls(Seat.SOUTH)
         ((Pass(), Take()), ())
         """
-        _check_seat(seat)
+        check_seat(seat)
         state = self._state
         if seat is not state.to_move:
             return ()
@@ -584,7 +574,7 @@ class ClassicAuction:
         >>> auction.explain_call(Seat.EAST, TAKE) is None
         True
         """
-        _check_seat(seat)
+        check_seat(seat)
         _check_call(call)
         return _reason(self._state, self.rules, seat, call)
 

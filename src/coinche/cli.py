@@ -69,7 +69,14 @@ from coinche.config import PRESETS, AuctionKind, RuleConfig
 from coinche.deal import Deal, Phase
 from coinche.errors import CoincheError
 from coinche.game import Game
-from coinche.notation import format_deal, parse_hand, render_auction, render_deal, render_hands
+from coinche.notation import (
+    STRAIN_WORDS,
+    format_deal,
+    parse_hand,
+    render_auction,
+    render_deal,
+    render_hands,
+)
 from coinche.play import Trick, explain_card, legal_cards
 from coinche.players import GreedyPlayer, Player, RandomPlayer, play_deals
 from coinche.records import loads
@@ -79,14 +86,6 @@ from coinche.seats import Seat
 __all__ = ["build_parser", "main"]
 
 _PROG = "coinche"
-_STRAIN_WORDS = {
-    Strain.CLUBS: "clubs are trumps",
-    Strain.DIAMONDS: "diamonds are trumps",
-    Strain.HEARTS: "hearts are trumps",
-    Strain.SPADES: "spades are trumps",
-    Strain.NO_TRUMP: "no trump",
-    Strain.ALL_TRUMP: "all trump",
-}
 
 
 class _UsageError(Exception):
@@ -209,7 +208,7 @@ def _run_legal(args: argparse.Namespace) -> int:
         head = f"{trick.to_move.name} to play to {str(trick).rstrip()}"
     else:
         head = f"{trick.leader.name} to lead"
-    print(f"{head}, {_STRAIN_WORDS[strain]}, {args.rules} rules")
+    print(f"{head}, {STRAIN_WORDS[strain]}, {args.rules} rules")
     print(f"legal: {legal}")
     illegal = hand - legal
     if illegal:

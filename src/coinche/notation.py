@@ -95,7 +95,7 @@ RANK_ORDER: Final[tuple[Rank, ...]] = tuple(reversed(Rank))
 """The order of the ranks in a holding: A K Q J T 9 8 7 (face value, highest first)."""
 
 _RANK_LETTERS: Final = {rank.letter: rank for rank in Rank}
-_STRAIN_WORDS: Final = {
+STRAIN_WORDS: Final = {
     Strain.CLUBS: "clubs are trumps",
     Strain.DIAMONDS: "diamonds are trumps",
     Strain.HEARTS: "hearts are trumps",
@@ -103,6 +103,7 @@ _STRAIN_WORDS: Final = {
     Strain.NO_TRUMP: "no trump",
     Strain.ALL_TRUMP: "all trump",
 }
+"""How a report names the strain of a contract (``hearts are trumps``, ``no trump``)."""
 
 
 # ------------------------------------------------------------------ one hand
@@ -377,7 +378,7 @@ def render_tricks(tricks: Sequence[Trick], strain: Strain) -> str:
     if type(strain) is not Strain:
         raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
     listed = tuple(tricks)
-    lines = [f"Tricks ({_STRAIN_WORDS[strain]}):"]
+    lines = [f"Tricks ({STRAIN_WORDS[strain]}):"]
     width = max((len(str(trick)) for trick in listed), default=0)
     for number, trick in enumerate(listed, 1):
         if not isinstance(trick, Trick):
