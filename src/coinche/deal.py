@@ -68,9 +68,10 @@ from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
+from coinche import _kernel as K
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche
-from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, Rank, hand_from_mask
+from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.classic import AnyCall, ClassicAuction, ClassicCall, NameSuit, Take
 from coinche.config import AuctionKind, FirstLead, RuleConfig
 from coinche.contract import Contract
@@ -333,13 +334,8 @@ class _PlayInfo:
 def _play_info(contract: Contract, rules: RuleConfig, hands: tuple[Hand, ...]) -> _PlayInfo:
     strain = int(contract.strain)
     masks = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
-    belote_mask = 0
-    holder = -1
-    if strain < 4:
-        belote_mask = (1 << 8 * strain + Rank.KING) | (1 << 8 * strain + Rank.QUEEN)
-        for seat in range(4):
-            if masks[seat] & belote_mask == belote_mask:
-                holder = seat
+    belote_mask = K.belote_mask(strain)
+    holder = K.belote_holder(masks[0], masks[1], masks[2], masks[3], strain)
     return _PlayInfo(
         contract,
         strain,
@@ -379,23 +375,24 @@ def _to_hands(hands: object, size: int = 8) -> tuple[Hand, Hand, Hand, Hand]:
         raise CoincheTypeError(
             f"hands must map each Seat to a Hand (or list 4 hands), not {type(hands).__name__}"
         )
-    seen = 0
-    owner: dict[int, Seat] = {}
     for seat, hand in zip(_SEATS, listed, strict=True):
         if not isinstance(hand, Hand):
             raise CoincheTypeError(
                 f"the hand of {seat.name} is a {type(hand).__name__}, not a Hand"
             )
-        if len(hand) != size:
+    masks = [hand.mask for hand in listed]
+    problem = K.hands_problem(masks[0], masks[1], masks[2], masks[3], size)
+    if problem != K.DEAL_OK:
+        seat = _SEATS[problem >> 8]
+        hand = listed[seat]
+        if problem & 0xFF == K.DEAL_SIZE:
             raise InvalidDealError(f"{seat.name} holds {len(hand)} cards ({hand}), not {size}")
-        if seen & hand.mask:
-            card = Hand.from_mask(seen & hand.mask).cards[0]
-            raise InvalidDealError(
-                f"{card} is dealt to both {owner[card.index].name} and {seat.name}"
-            )
-        seen |= hand.mask
-        for card in hand:
-            owner[card.index] = seat
+        earlier = 0
+        for other in _SEATS[:seat]:
+            earlier |= masks[other]
+        card = Hand.from_mask(earlier & hand.mask).cards[0]
+        owner = next(other for other in _SEATS[:seat] if masks[other] & card.mask)
+        raise InvalidDealError(f"{card} is dealt to both {owner.name} and {seat.name}")
     return (listed[0], listed[1], listed[2], listed[3])
 
 

@@ -164,9 +164,10 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeVar, cast
 
 import attrs
 
+from coinche import _kernel as K
 from coinche.announcements import Announcement, AnnouncementKind, find_announcements
 from coinche.auction import Auction, Bid, Coinche, Pass, Surcoinche
-from coinche.cards import Card, Hand, Rank, Strain
+from coinche.cards import Card, Hand, Strain
 from coinche.classic import AnyCall, ClassicAuction, NameSuit, Take, parse_any_call
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
@@ -1004,10 +1005,8 @@ def _belote_pair(deal: Deal) -> tuple[Card, Card] | None:
     contract = deal.contract
     if contract is None or not deal.rules.belote_requires_declaration:
         return None
-    suit = contract.strain.trump_suit
-    if suit is None:
-        return None
-    return (Card(Rank.KING, suit), Card(Rank.QUEEN, suit))
+    pair = Hand.from_mask(K.belote_mask(contract.strain)).cards
+    return (pair[0], pair[1]) if pair else None
 
 
 def _deal_steps(deal: Deal) -> list[JsonObject]:
