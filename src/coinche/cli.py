@@ -63,7 +63,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from coinche import __version__
+from coinche import COMPILED, __version__
 from coinche.cards import Hand, Strain
 from coinche.config import PRESETS, AuctionKind, RuleConfig
 from coinche.deal import Deal, Phase
@@ -115,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=_PROG,
         description="The rules of Coinche (belote coinchée): legal cards and scores.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    build = "compiled" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__} ({build})")
     commands = parser.add_subparsers(
         title="commands", dest="command_name", metavar="COMMAND", required=True
     )
