@@ -213,6 +213,7 @@ def _legal(hand: int, cards: tuple[Card, ...], strain: int, flags: int) -> tuple
 
 
 _DEFAULT_RULES: Final = RuleConfig()
+_kernel_legal: Final = K.legal
 
 
 def _check_position(
@@ -265,7 +266,20 @@ def legal_cards(
         or hand.mask & trick.mask
     ):
         _check_position(hand, trick, strain, rules)  # raises the precise error
-    mask = _legal(hand.mask, trick.cards, strain, rules.play_flags)[0]
+    cards = trick.cards
+    n = len(cards)
+    mask = (
+        _kernel_legal(
+            hand.mask,
+            n,
+            cards[0].index if n else 0,
+            cards[1].index if n > 1 else 0,
+            cards[2].index if n > 2 else 0,
+            strain,
+            rules.play_flags,
+        )
+        & K.ALL_CARDS
+    )
     return hand if mask == hand.mask else hand_from_mask(mask)
 
 
