@@ -143,17 +143,16 @@ class Announcement:
         return f"{name} ({self.cards}) by {self.seat.letter}"
 
 
-_set_kind = Announcement.kind.__set__  # type: ignore[attr-defined]
-_set_cards = Announcement.cards.__set__  # type: ignore[attr-defined]
-_set_seat = Announcement.seat.__set__  # type: ignore[attr-defined]
-
-
 def _trusted(kind: AnnouncementKind, mask: int, seat: Seat) -> Announcement:
-    """Build an announcement known to be valid, skipping the checks (a hot path)."""
+    """The one private constructor of :class:`Announcement`, for one the kernel found.
+
+    The checks of the public constructor are skipped; the fields are set with
+    ``object.__setattr__``, as attrs' own ``__init__`` does for a frozen class.
+    """
     announcement = object.__new__(Announcement)
-    _set_kind(announcement, kind)
-    _set_cards(announcement, hand_from_mask(mask))
-    _set_seat(announcement, seat)
+    object.__setattr__(announcement, "kind", kind)
+    object.__setattr__(announcement, "cards", hand_from_mask(mask))
+    object.__setattr__(announcement, "seat", seat)
     return announcement
 
 

@@ -36,20 +36,8 @@ __all__ = [
 
 from coinche import _kernel as K
 
-SUIT_MASKS: Final = K.SUIT_MASK
 LAST_TRICK_BONUS: Final = K.LAST_TRICK_BONUS
 _SEAT_LIST: Final = tuple(Seat)
-
-# Reason codes of the legal-play generator (the kernel's), one per rule of play.
-FREE: Final = K.FREE
-FOLLOW: Final = K.FOLLOW
-FOLLOW_HIGHER: Final = K.FOLLOW_HIGHER
-MONTER: Final = K.MONTER
-TRUMP_LEAD_OVER: Final = K.TRUMP_LEAD_OVER
-TRUMP_LEAD_ANY: Final = K.TRUMP_LEAD_ANY
-MUST_TRUMP: Final = K.MUST_TRUMP
-OVERTRUMP: Final = K.OVERTRUMP
-UNDERTRUMP: Final = K.UNDERTRUMP
 
 
 def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -101,9 +89,9 @@ class Trick:
             if mask & card.mask:
                 raise InvalidDealError(f"card {card} is played twice in the trick")
             mask |= card.mask
-        _set_leader(self, leader)
-        _set_cards(self, played)
-        _set_trick_mask(self, mask)
+        _setattr(self, "leader", leader)
+        _setattr(self, "cards", played)
+        _setattr(self, "mask", mask)
 
     @classmethod
     def parse(cls, text: str) -> Self:
@@ -184,18 +172,24 @@ class Trick:
             raise CoincheTypeError(f"expected a Card, not {type(card).__name__}")
         if self.mask & card.mask:
             raise InvalidDealError(f"card {card} is played twice in the trick")
-        trick = _new(Trick)
-        _set_leader(trick, self.leader)
-        _set_cards(trick, (*cards, card))
-        _set_trick_mask(trick, self.mask | card.mask)
-        return trick
+        return trusted_trick(self.leader, (*cards, card), self.mask | card.mask)
 
 
-_new = object.__new__
-# The slots of Trick, set directly by Trick.play (bypassing the frozen __setattr__).
-_set_leader = Trick.leader.__set__  # type: ignore[attr-defined]
-_set_cards = Trick.cards.__set__  # type: ignore[attr-defined]
-_set_trick_mask = Trick.mask.__set__  # type: ignore[attr-defined]
+def trusted_trick(leader: Seat, cards: tuple[Card, ...], mask: int) -> Trick:
+    """The one private constructor of :class:`Trick`, for cards known to be a trick.
+
+    The caller vouches that *cards* are at most four distinct cards whose masks make
+    *mask*; frozen attrs classes set their fields with ``object.__setattr__``, as attrs'
+    own ``__init__`` does.
+    """
+    trick = object.__new__(Trick)
+    _setattr(trick, "leader", leader)
+    _setattr(trick, "cards", cards)
+    _setattr(trick, "mask", mask)
+    return trick
+
+
+_setattr = object.__setattr__
 
 
 # ---------------------------------------------------------------- legal play
@@ -329,24 +323,24 @@ def _explain(reason: int, trick: Trick, strain: Strain) -> str:
     led = trick.cards[0].suit
     led_name = led.name.lower()
     best = _master_card(trick.cards, strain)
-    if reason == FOLLOW:
+    if reason == K.FOLLOW:
         return f"you must follow {led_name} (rule 1)"
-    if reason == FOLLOW_HIGHER:
+    if reason == K.FOLLOW_HIGHER:
         return f"all trump: you must play a {led_name[:-1]} higher than the {best} when you can"
-    if reason == MONTER:
+    if reason == K.MONTER:
         return (
             f"an opponent has trumped: you must play a {led_name[:-1]} higher than the "
             f"best {led_name[:-1]} in the trick when you can (monter)"
         )
-    if reason == TRUMP_LEAD_OVER:
+    if reason == K.TRUMP_LEAD_OVER:
         return f"trumps were led: you must play a trump higher than the {best} (rule 2)"
-    if reason == TRUMP_LEAD_ANY:
+    if reason == K.TRUMP_LEAD_ANY:
         return "trumps were led: you must play a trump (rule 2)"
-    if reason == MUST_TRUMP:
+    if reason == K.MUST_TRUMP:
         return f"you hold no {led_name}: you must trump (rule 3b)"
-    if reason == OVERTRUMP:
+    if reason == K.OVERTRUMP:
         return f"you hold no {led_name}: you must trump higher than the {best} (rule 3b)"
-    if reason == UNDERTRUMP:
+    if reason == K.UNDERTRUMP:
         return (
             f"you hold no {led_name} and cannot beat the {best}: "
             "you must still play a trump (rule 3c)"

@@ -1154,9 +1154,8 @@ def _game_data(game: Game) -> JsonObject:
 
 def _encode_game(game: Game) -> JsonObject:
     data = _game_data(game)
-    if game.__dict__.get("_from_seed"):
-        return data
-    # Built with the constructor: written only when the replay gives the same game.
+    # Written only when the replay of the seed and the actions gives the same game (a
+    # game built with the constructor or changed with attrs.evolve may not be one).
     if len(game.deals) != game.deal_number + 1:
         raise InvalidDealError(
             "a game record replays the game from its seed, but this game was built with "
@@ -1167,13 +1166,13 @@ def _encode_game(game: Game) -> JsonObject:
         again = from_data({"type": "game", **data})
     except InvalidRecordError as error:
         raise InvalidDealError(
-            "a game record replays the game from its seed, and this game, built with the "
-            f"constructor, is not what its seed and actions give: {error}"
+            "a game record replays the game from its seed, and this game is not what its "
+            f"seed and actions give: {error}"
         ) from error
     if again != game:
         raise InvalidDealError(
-            "a game record replays the game from its seed, and this game, built with the "
-            "constructor, is not what its seed and actions give"
+            "a game record replays the game from its seed, and this game is not what its "
+            "seed and actions give"
         )
     return data
 

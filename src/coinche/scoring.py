@@ -345,9 +345,7 @@ def _score(
     if lines is not None:
         _explain(inputs, figures, won, holder, belote, listed, team, ann, lines)
 
-    result = _new(DealResult)
-    _set_result(
-        result,
+    return _result(
         contract,
         _points(figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]),
         bool(figures[K.F_MADE]),
@@ -358,7 +356,6 @@ def _score(
         _points(won[0] + won[2], won[1] + won[3]),
         inputs,
     )
-    return result
 
 
 def _capot_announcements(ann: list[int], capot: int) -> tuple[int, int]:
@@ -502,38 +499,40 @@ def _explain(
     says(f"Deal score: NS {score[0]}, EW {score[1]}")
 
 
-_new = object.__new__
-_SET_NS = TeamPoints.north_south.__set__  # type: ignore[attr-defined]
-_SET_EW = TeamPoints.east_west.__set__  # type: ignore[attr-defined]
+_setattr = object.__setattr__
 
 
 def _points(north_south: int, east_west: int) -> TeamPoints:
-    """A TeamPoints built through its slots: a trusted hot path skipping __init__."""
-    points = _new(TeamPoints)
-    _SET_NS(points, north_south)
-    _SET_EW(points, east_west)
+    """The one private constructor of :class:`TeamPoints`, for figures the kernel made.
+
+    The public constructor's checks are skipped; the fields are set with
+    ``object.__setattr__``, as attrs' own ``__init__`` does for a frozen class.
+    """
+    points = object.__new__(TeamPoints)
+    _setattr(points, "north_south", north_south)
+    _setattr(points, "east_west", east_west)
     return points
 
 
-_RESULT_SLOTS: Final = tuple(
-    getattr(DealResult, name).__set__
-    for name in (
-        "contract",
-        "score",
-        "made",
-        "card_points",
-        "belote",
-        "announcement_points",
-        "capot",
-        "tricks_won",
-        "_inputs",
-    )
+_RESULT_FIELDS: Final = (
+    "contract",
+    "score",
+    "made",
+    "card_points",
+    "belote",
+    "announcement_points",
+    "capot",
+    "tricks_won",
+    "_inputs",
 )
 
 
-def _set_result(result: DealResult, *values: object) -> None:
-    for setter, value in zip(_RESULT_SLOTS, values, strict=True):
-        setter(result, value)
+def _result(*values: object) -> DealResult:
+    """The one private constructor of :class:`DealResult`, used by :func:`score_deal`."""
+    result = object.__new__(DealResult)
+    for name, value in zip(_RESULT_FIELDS, values, strict=True):
+        _setattr(result, name, value)
+    return result
 
 
 def _why_made(
