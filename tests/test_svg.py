@@ -615,6 +615,23 @@ def test_score_sheet_of_a_match_restarts_the_totals_after_each_game() -> None:
         assert [f"Thrown in: {game.thrown_in}"] in found
 
 
+# ------------------------------------------------------------------ Jupyter hooks
+def test_values_draw_themselves() -> None:
+    hand = Hand.parse("JH 9H")
+    assert hand._repr_svg_() == svg.hand(hand)
+    trick = Trick.parse("N: JH")
+    assert trick._repr_svg_() == svg.trick(trick)
+    deal = suit_deal()
+    assert deal._repr_svg_() == svg.deal(deal)
+    view = deal.view(Seat.SOUTH)
+    assert view._repr_svg_() == svg.deal(view)
+    result = capot_result()
+    assert result._repr_html_() == svg.result_table(result)
+    game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+    assert game._repr_html_() == svg.score_sheet(game)
+    assert svg.hand(hand)._repr_svg_() == svg.hand(hand)
+
+
 # ------------------------------------------------------------------ golden files
 def test_golden_files_match_byte_for_byte() -> None:
     from make_golden import drawings
