@@ -615,6 +615,14 @@ def test_score_sheet_of_a_match_restarts_the_totals_after_each_game() -> None:
         assert [f"Thrown in: {game.thrown_in}"] in found
 
 
+def test_score_sheet_counts_thrown_in_deals() -> None:
+    deal = Deal.new(Seat.WEST, RuleConfig(), random.Random(0))
+    game = Game(RuleConfig(), 0, deal, deal_number=2, thrown_in=2)
+    root = ET.fromstring(svg.score_sheet(game))
+    assert rows(root)[1:] == [["Thrown in: 2"]]
+    assert "".join(root.find("caption").itertext()).endswith(": NS 0, EW 0")  # type: ignore[union-attr]
+
+
 # ------------------------------------------------------------------ Jupyter hooks
 def test_values_draw_themselves() -> None:
     hand = Hand.parse("JH 9H")

@@ -232,11 +232,9 @@ def _face(
     )
 
 
-def _back(x: float, y: float, *, scale: float = 1) -> str:
+def _back(x: float, y: float) -> str:
     """One card face down, its top left corner at (x, y)."""
     transform = f"translate({_num(x)} {_num(y)})"
-    if scale != 1:
-        transform += f" scale({_num(scale)})"
     return "\n".join(
         [
             f'<g class="card-back" transform="{transform}">',
