@@ -60,10 +60,12 @@ __all__ = [
     "DEFAULT_SIZE",
     "Svg",
     "card",
+    "card_name",
     "deal",
     "hand",
     "result_table",
     "score_sheet",
+    "sorted_cards",
     "trick",
 ]
 
