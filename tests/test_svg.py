@@ -175,6 +175,9 @@ def check_deal_drawing(deal: Deal, viewer: Seat) -> None:
     assert backs(root) == sum(len(deal.hand(seat)) for seat in Seat if seat is not viewer)
     hidden = {card for seat in Seat if seat is not viewer for card in deal.hand(seat)}
     assert hidden.isdisjoint(faces(root))
+    # and no hidden card is named anywhere in the picture (names are only in titles)
+    names = " ".join(title(g) for g in root.iter(f"{NS}g") if g.find(f"{NS}title") is not None)
+    assert not any(name in names for name, card in BY_NAME.items() if card in hidden)
     if deal.to_move is viewer:
         assert marked_cards(root, "legal") == Hand(legal)
     else:
