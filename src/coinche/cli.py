@@ -80,7 +80,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from coinche import __version__, svg
+from coinche import __version__
 from coinche.cards import Hand, Strain
 from coinche.config import PRESETS, AuctionKind, RuleConfig
 from coinche.deal import Deal, Phase, PlayerView
@@ -101,6 +101,7 @@ from coinche.records import from_data, loads, to_data
 from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Seat
 from coinche.svg import DEFAULT_SIZE
+from coinche.svg import deal as draw_deal
 
 __all__ = ["build_parser", "main"]
 
@@ -489,7 +490,7 @@ def _run_render(args: argparse.Namespace) -> int:
         if not isinstance(drawn, Deal):
             raise _InputError(f"{args.file} holds a player view already; leave out --view")
         drawn = drawn.view(Seat.parse(args.view))
-    picture = svg.deal(drawn, legal=args.legal, size=args.size, four_colour=args.four_colour)
+    picture = draw_deal(drawn, legal=args.legal, size=args.size, four_colour=args.four_colour)
     if args.svg == "-":
         sys.stdout.write(picture)
         return 0
