@@ -336,8 +336,8 @@ def sorted_cards(hand: Hand, strain: Strain | None = None) -> tuple[tuple[Card, 
     for suit in _suit_order(strain):
         held = hand.of_suit(suit)
         if held:
-            groups.append(tuple(Card(rank, suit) for rank in _rank_order(suit, strain) if
-                                Card(rank, suit) in held))  # fmt: skip
+            ranks = [rank for rank in _rank_order(suit, strain) if Card(rank, suit) in held]
+            groups.append(tuple(Card(rank, suit) for rank in ranks))
     return tuple(groups)
 
 
@@ -394,8 +394,8 @@ def hand(
     >>> playable = legal_cards(held, Trick.parse("N: AH"), Strain.SPADES)
     >>> root = ET.fromstring(svg.hand(held, strain=Strain.SPADES, legal=playable))
     >>> [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")][1:]
-    ['jack of spades, may be played', 'seven of spades, may be played', 'ace of diamonds', \
-'king of diamonds']
+    ['jack of spades, may be played', 'seven of spades, may be played',
+     'ace of diamonds', 'king of diamonds']
     >>> svg.hand(held, legal=Hand.parse("7S 8S"))
     Traceback (most recent call last):
     ...
@@ -495,8 +495,8 @@ def trick(
     >>> from coinche import Strain, Trick, svg
     >>> root = ET.fromstring(svg.trick(Trick.parse("N: AH 7S KH TH"), Strain.SPADES))
     >>> [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
-    ['trick: N: A♥ 7♠ K♥ 10♥', 'ace of hearts', 'ten of hearts', 'seven of spades, wins the \
-trick', 'king of hearts']
+    ['trick: N: A♥ 7♠ K♥ 10♥', 'ace of hearts', 'ten of hearts',
+     'seven of spades, wins the trick', 'king of hearts']
     """
     if not isinstance(trick, Trick):
         raise CoincheTypeError(f"trick must be a Trick, not {type(trick).__name__}")
@@ -623,7 +623,6 @@ _ROW: Final = _LABEL + _LIFT + _H
 _PANEL_W: Final = 240
 _LINE: Final = 16
 _SEAT_COLUMNS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
-_STRAIN_WORDS: Final = {"NT": "no trump", "AT": "all trump"}
 
 
 def _segments(text: str, colours: Sequence[str]) -> list[tuple[str, str]]:
@@ -633,8 +632,6 @@ def _segments(text: str, colours: Sequence[str]) -> list[tuple[str, str]]:
     if space and len(last) == 1 and last in "CDHS":
         suit = Suit("CDHS".index(last))
         return [(f"{head} ", _INK), (suit.symbol, colours[suit])]
-    if space and last in _STRAIN_WORDS:
-        return [(f"{head} {last}", _INK)]
     return [(text, _INK)]
 
 
@@ -862,8 +859,8 @@ def deal(
     >>> svg.deal(deal.view(Seat.NORTH), show=[Seat.SOUTH])
     Traceback (most recent call last):
     ...
-    coinche.errors.DrawingError: show names SOUTH, whose cards the view of NORTH does not \
-know; a PlayerView can show only its own hand
+    coinche.errors.DrawingError: show names SOUTH, whose cards the view of NORTH does not
+    know; a PlayerView can show only its own hand
 
     :raises DrawingError: *show* names a seat that a view does not know, or *size* is
         not a positive number.
