@@ -105,6 +105,8 @@ def card_groups(root: ET.Element) -> list[ET.Element]:
 
 
 def title(group: ET.Element) -> str:
+    # the title is the group's first child, where SVG 1.1 readers look for it
+    assert group[0].tag == f"{NS}title"
     found = group.find(f"{NS}title")
     assert found is not None
     assert found.text is not None
