@@ -458,6 +458,11 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:  # Jupyter draws the hand (coinche.svg.hand)
+        from coinche import svg
+
+        return svg.hand(self)
+
     def _other_mask(self, other: object) -> int:
         if isinstance(other, Hand):
             return other.mask

@@ -1158,6 +1158,11 @@ class Deal:
             f" to_move={'-' if self._to_move is None else self._to_move.letter}>"
         )
 
+    def _repr_svg_(self) -> str:  # Jupyter draws the deal (coinche.svg.deal)
+        from coinche import svg
+
+        return svg.deal(self)
+
 
 def _check_view(instance: PlayerView, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not Seat:
@@ -1211,3 +1216,8 @@ class PlayerView:
     turned: Card | None = None
     """The card turned up in the classic deal (public: every seat has seen it, and knows
     it went to the taker); ``None`` in a coinche deal."""
+
+    def _repr_svg_(self) -> str:  # Jupyter draws what the seat sees (coinche.svg.deal)
+        from coinche import svg
+
+        return svg.deal(self)

@@ -403,3 +403,8 @@ class Game:
             f"deal_number={self.deal_number} dealer={self.dealer.letter} "
             f"winner={'-' if winner is None else winner.short}>"
         )
+
+    def _repr_html_(self) -> str:  # Jupyter shows the score sheet (coinche.svg)
+        from coinche import svg
+
+        return svg.score_sheet(self)

@@ -120,6 +120,11 @@ class Trick:
     def __repr__(self) -> str:
         return f"Trick.parse({str(self).rstrip()!r})"
 
+    def _repr_svg_(self) -> str:  # Jupyter draws the trick (coinche.svg.trick)
+        from coinche import svg
+
+        return svg.trick(self)
+
     def __len__(self) -> int:
         return len(self.cards)
 

@@ -133,6 +133,11 @@ class DealResult:
         _score(inputs, *_count(inputs.contract, inputs.tricks, inputs.rules), lines)
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:  # Jupyter shows the score as tables (coinche.svg)
+        from coinche import svg
+
+        return svg.result_table(self)
+
 
 def _check_contract(contract: Contract, rules: RuleConfig) -> None:
     if not isinstance(contract, Contract):
