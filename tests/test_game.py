@@ -368,4 +368,4 @@ def test_evolve_keeps_the_history_and_checks_the_fields() -> None:
     assert evolved.deals == game.deals
     assert loads(dumps(evolved)) == game  # a game record replays from its seed
     with pytest.raises(CoincheTypeError, match="thrown_in must be an int"):
-        attrs.evolve(game, thrown_in="1")
+        attrs.evolve(game, thrown_in="1")  # type: ignore[arg-type]
