@@ -108,7 +108,7 @@ def _fields(state: engine.PlayState) -> tuple[object, ...]:
         state.leader,
         state.to_move,
         state.count,
-        tuple(state.trick[: state.count]),
+        state.trick,
         tuple(state.points),
         tuple(state.won),
         tuple(state.played),

@@ -168,8 +168,12 @@ class PlayState:
     """The seat to play (meaningless once :attr:`is_over`)."""
     count: int
     """How many cards are in the trick in progress (0 to 3)."""
-    trick: list[int]
-    """The cards of the trick in progress (the first :attr:`count` entries)."""
+    c0: int
+    """The first card of the trick in progress (meaningful when :attr:`count` > 0)."""
+    c1: int
+    """Its second card (when :attr:`count` > 1)."""
+    c2: int
+    """Its third card (when :attr:`count` > 2)."""
     points: list[int]
     """Card points won so far by each team (with the last-trick bonus at the end)."""
     won: list[int]
@@ -213,7 +217,9 @@ class PlayState:
         self.leader = leader
         self.to_move = leader
         self.count = 0
-        self.trick = [0, 0, 0, 0]
+        self.c0 = 0
+        self.c1 = 0
+        self.c2 = 0
         self.points = [0, 0]
         self.won = [0, 0, 0, 0]
         self.played = []
@@ -366,7 +372,9 @@ class PlayState:
         )
         other.to_move = self.to_move
         other.count = self.count
-        other.trick = self.trick[:]
+        other.c0 = self.c0
+        other.c1 = self.c1
+        other.c2 = self.c2
         other.points = self.points[:]
         other.won = self.won[:]
         other.played = self.played[:]
@@ -385,16 +393,26 @@ class PlayState:
         return len(self.played) >> 2
 
     @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress, in the order played."""
+        return (self.c0, self.c1, self.c2)[: self.count]
+
+    @property
     def card_points(self) -> tuple[int, int]:
         """Card points won so far by North-South and East-West."""
         return self.points[0], self.points[1]
 
     def legal_mask(self) -> int:
         """The cards the seat to move may play, as a mask (never empty before the end)."""
-        t = self.trick
         return (
             K.legal(
-                self.hands[self.to_move], self.count, t[0], t[1], t[2], self.strain, self.flags
+                self.hands[self.to_move],
+                self.count,
+                self.c0,
+                self.c1,
+                self.c2,
+                self.strain,
+                self.flags,
             )
             & _MASK32
         )
@@ -408,17 +426,21 @@ class PlayState:
         seat = self.to_move
         self.hands[seat] &= ~K.BIT[card]
         n = self.count
-        trick = self.trick
-        trick[n] = card
         self.played.append(card)
         if n < 3:
+            if n == 0:
+                self.c0 = card
+            elif n == 1:
+                self.c1 = card
+            else:
+                self.c2 = card
             self.count = n + 1
             self.to_move = (seat + 1) & 3
             return
         leader = self.leader
         strain = self.strain
-        winner = K.trick_winner(leader, trick[0], trick[1], trick[2], card, strain)
-        gained = K.trick_points(trick[0], trick[1], trick[2], card, strain)
+        winner = K.trick_winner(leader, self.c0, self.c1, self.c2, card, strain)
+        gained = K.trick_points(self.c0, self.c1, self.c2, card, strain)
         if len(self.played) == 32:
             gained += K.LAST_TRICK_BONUS
         self.points[winner & 1] += gained
@@ -463,9 +485,9 @@ class PlayState:
             self.won[winner] -= 1
             played = self.played
             size = len(played)
-            self.trick[0] = played[size - 3]
-            self.trick[1] = played[size - 2]
-            self.trick[2] = played[size - 1]
+            self.c0 = played[size - 3]
+            self.c1 = played[size - 2]
+            self.c2 = played[size - 1]
             n = 4
         seat = (self.leader + n - 1) & 3
         self.count = n - 1
