@@ -18,6 +18,7 @@ from typing import Final
 
 import attrs
 
+from coinche._checks import check_iterable, check_type
 from coinche.cards import Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -171,6 +172,7 @@ class Announcement:
         >>> four.strength(Strain.HEARTS) > run.strength(Strain.HEARTS)
         True
         """
+        check_type(strain, Strain, "strain")
         cards = self.cards.cards
         if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
             return (self.points, 1, 4, _FOUR_ORDER[cards[0].rank], 0)
@@ -247,7 +249,12 @@ def find_in_mask(
         if mask & four == four:
             found.append(_trusted(_FOUR_KIND, four, seat))
             mask &= ~four
-    skip = -1 if runs_in_trump else 4 if strain is Strain.ALL_TRUMP else int(strain)
+    # the suit whose runs do not count: none, every suit (4, all trump) or the trump
+    # suit; no trump has no trump suit, so its runs always count
+    if runs_in_trump or strain is Strain.NO_TRUMP:
+        skip = -1
+    else:
+        skip = 4 if strain is Strain.ALL_TRUMP else int(strain)
     for suit in range(4):
         if suit == skip or skip == 4:
             continue
@@ -276,7 +283,9 @@ def compare_announcements(
     >>> compare_announcements([ns, ew], Strain.DIAMONDS, RuleConfig.ffb())[0]  # in trumps
     <Team.EAST_WEST: 1>
     """
+    check_type(strain, Strain, "strain")
     _check_rules(rules)
+    check_iterable(announcements, "announcements")
     best: dict[Team, tuple[tuple[int, int, int, int, int], Announcement]] = {}
     listed = tuple(announcements)
     for announcement in listed:

@@ -50,6 +50,7 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 import attrs
 
+from coinche._checks import short_repr
 from coinche.cards import Strain
 from coinche.config import CAPOT_VALUE, AuctionKind, CoincheTiming, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, bid_points
@@ -410,11 +411,15 @@ def call_pairs(
     """
     raw: object = value
     if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
-        raise CoincheTypeError(f"calls must be a sequence of (seat, call) pairs, not {value!r}")
+        raise CoincheTypeError(
+            f"calls must be a sequence of (seat, call) pairs, not {short_repr(value)}"
+        )
     pairs = []
     for item in value:
         if not isinstance(item, tuple) or len(item) != 2:
-            raise CoincheTypeError(f"each call must be a (seat, call) pair, not {item!r}")
+            raise CoincheTypeError(
+                f"each call must be a (seat, call) pair, not {short_repr(item)}"
+            )
         check_seat(item[0])
         check_call(item[1])
         pairs.append(item)
@@ -530,7 +535,7 @@ class Auction:
         coinche.errors.IllegalCallError: EAST may not call 90 H: 90 is not higher than ...
         """
         auction = cls.start(dealer, rules)
-        for seat, call in calls:
+        for seat, call in _to_calls(calls):
             auction = auction.apply(seat, call)
         return auction
 

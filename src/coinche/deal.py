@@ -68,6 +68,7 @@ from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
+from coinche._checks import check_bool, check_items, check_iterable, check_type
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, Rank, hand_from_mask
@@ -896,6 +897,9 @@ class Deal:
         :raises IllegalActionError: a card in the auction, a call in the play, any
             action once the deal is over, or announcements that cannot be declared.
         """
+        if declare is not None:
+            check_iterable(declare, "declare")
+        check_bool(belote, "belote")
         phase = self.phase
         seat = self._to_move
         if phase is _PLAY:
@@ -951,11 +955,11 @@ class Deal:
         :raises IllegalCallError: a call the auction does not allow.
         :raises IllegalActionError: the auction is over.
         """
+        _check_seat(seat)  # first: the error below names the seat
         if self.phase is not _AUCTION:
             raise IllegalActionError(
                 call, seat, f"the auction is over: the deal is in the {self.phase.value} phase"
             )
-        _check_seat(seat)
         if not isinstance(call, _CALL_TYPES):
             raise CoincheTypeError(
                 f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
@@ -1221,3 +1225,40 @@ class PlayerView:
     turned: Card | None = None
     """The card turned up in the classic deal (public: every seat has seen it, and knows
     it went to the taker); ``None`` in a coinche deal."""
+
+    def __attrs_post_init__(self) -> None:
+        # The constructor is public (and player_view records load through it): check
+        # the types, then what no deal can show (issue 10).
+        check_type(self.rules, RuleConfig, "rules")
+        check_type(self.phase, Phase, "phase")
+        check_type(self.to_move, (Seat, type(None)), "to_move")
+        check_type(self.hand, Hand, "hand")
+        check_items(self.calls, tuple, "calls")
+        check_type(self.contract, (Contract, type(None)), "contract")
+        check_items(self.tricks, Trick, "tricks")
+        check_type(self.trick, (Trick, type(None)), "trick")
+        check_items(self.announcements, Announcement, "announcements")
+        check_bool(self.belote_declared, "belote_declared")
+        check_type(self.turned, (Card, type(None)), "turned")
+        for name in ("calls", "tricks", "announcements"):
+            if type(getattr(self, name)) is not tuple:
+                raise CoincheTypeError(f"{name} must be a tuple")
+        if len(self.hand) > 8:
+            raise InvalidDealError(f"a player holds at most 8 cards, not {len(self.hand)}")
+        if len(self.tricks) > 8:
+            raise InvalidDealError(f"a deal has at most 8 tricks, not {len(self.tricks)}")
+        played = 0
+        for trick in (*self.tricks, *(() if self.trick is None else (self.trick,))):
+            if played & trick.mask:
+                raise InvalidDealError(f"{Hand.from_mask(played & trick.mask)} played twice")
+            played |= trick.mask
+        if played & self.hand.mask:
+            raise InvalidDealError(
+                f"{Hand.from_mask(played & self.hand.mask)} is both in the hand and played"
+            )
+        over = self.phase in (Phase.SCORED, Phase.THROWN_IN)
+        if over != (self.to_move is None):
+            raise InvalidDealError(
+                f"in the {self.phase.value} phase, to_move must be "
+                f"{'None' if over else 'a Seat'}, not {self.to_move!r}"
+            )

@@ -65,6 +65,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
+from coinche._checks import check_iterable
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
 from coinche.play import LAST_TRICK_BONUS, Trick, trick_points, trick_winner
@@ -354,6 +355,7 @@ def render_auction(
     if turned is not None:
         notes.append(f"turned card {turned}")
     lines = [f"Auction ({', '.join(notes)}):" if notes else "Auction:"]
+    check_iterable(calls, "calls")
     for item in calls:
         if not isinstance(item, tuple) or len(item) != 2 or type(item[0]) is not Seat:
             raise CoincheTypeError(f"each call must be a (Seat, call) pair, not {item!r}")
@@ -377,6 +379,7 @@ def render_tricks(tricks: Sequence[Trick], strain: Strain) -> str:
     """
     if type(strain) is not Strain:
         raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+    check_iterable(tricks, "tricks")
     listed = tuple(tricks)
     lines = [f"Tricks ({STRAIN_WORDS[strain]}):"]
     width = max((len(str(trick)) for trick in listed), default=0)

@@ -18,6 +18,7 @@ from typing import Final, Self
 
 import attrs
 
+from coinche._checks import check_iterable
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import (
     FLAG_MONTER,
@@ -138,6 +139,7 @@ def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     given: object = cards
     if isinstance(given, str):
         raise CoincheTypeError("a trick's cards are Card objects; use Trick.parse for text")
+    check_iterable(given, "a trick's cards")
     return tuple(cards)
 
 

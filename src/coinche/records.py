@@ -164,6 +164,7 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeVar, cast
 
 import attrs
 
+from coinche._checks import short_repr
 from coinche.announcements import Announcement, AnnouncementKind, find_announcements
 from coinche.auction import Auction, Bid, Coinche, Pass, Surcoinche
 from coinche.cards import Card, Hand, Rank, Strain
@@ -520,6 +521,8 @@ def register(
 
 
 def _codec_of_type(cls: type[Any]) -> _Codec:
+    if not isinstance(cls, type):
+        raise CoincheTypeError(f"cls must be a class, not {short_repr(cls)}")
     codec = _BY_TYPE.get(cls)
     if codec is None:
         for base in getattr(cls, "__mro__", ())[1:]:
