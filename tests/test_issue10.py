@@ -264,3 +264,268 @@ def test_item7_player_view_records_are_checked() -> None:
     bad = dict(data, hand=str(view.hand | Hand.parse("7C 8C 9C TC JC QC KC AC")))
     with pytest.raises(errors.InvalidRecordError):
         records.from_data(bad)
+
+
+# ------------------------------------------------------------------ item 3
+HUGE = 10**5000  # str() refuses an int of more than 4300 digits
+
+
+def test_item3_huge_integers_are_refused_at_the_boundary() -> None:
+    # each refusal is a library error whose message prints (no bare ValueError)
+    for make, error in [
+        (lambda: Bid(HUGE, Strain.HEARTS), InvalidDealError),
+        (lambda: Contract(Seat.NORTH, Strain.HEARTS, HUGE), InvalidDealError),
+        (lambda: attrs.evolve(RuleConfig(), target=HUGE), errors.RuleConfigError),
+        (lambda: attrs.evolve(RuleConfig(), min_bid=-HUGE), errors.RuleConfigError),
+        (lambda: Card.from_index(HUGE), errors.NotationError),
+        (lambda: TeamPoints(HUGE, 0), InvalidDealError),
+        (lambda: coinche.round_score(HUGE), InvalidDealError),
+    ]:
+        with pytest.raises(error) as caught:
+            make()
+        assert "<an int of 5001 digits>" in str(caught.value)
+    game = Game.new(RuleConfig(), Seat.NORTH, random.Random(1))
+    for field in ("seed", "deal_number", "thrown_in"):
+        with pytest.raises(CoincheTypeError, match=field):
+            attrs.evolve(game, **{field: HUGE})
+
+
+def test_item3_every_numeric_rule_has_a_sane_range() -> None:
+    # a game longer than 100,000 points or 100 games would never end in practice
+    with pytest.raises(errors.RuleConfigError, match="target"):
+        attrs.evolve(RuleConfig(), target=100_001)
+    assert attrs.evolve(RuleConfig(), target=100_000).target == 100_000
+    with pytest.raises(errors.RuleConfigError, match="games_to_win"):
+        attrs.evolve(RuleConfig(), games_to_win=101)
+    # a bid above the bound is refused when read, as text that is not a call
+    with pytest.raises(errors.NotationError, match="unknown bid value"):
+        coinche.parse_call("9" * 5000 + " H")
+
+
+def test_item3_messages_never_hold_the_whole_bad_value() -> None:
+    with pytest.raises(errors.NotationError) as caught:
+        Hand.parse("X" * 100_000)
+    assert len(str(caught.value)) < 200
+
+
+# ------------------------------------------------------------------ item 9
+def test_item9_cards_are_interned() -> None:
+    from coinche import CARDS, Rank, Suit
+
+    card = Card(Rank.JACK, Suit.HEARTS)
+    assert card is Card.parse("JH") is CARDS[card.index]
+    assert copy.copy(card) is card
+    assert copy.deepcopy(card) is card
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(card, protocol)) is card
+    # a card given to a deal is the interned one
+    deal = _deal_in_play()
+    played = deal.apply(deal.legal_actions()[0])
+    assert played.trick is not None
+    assert played.trick.cards[0] is CARDS[played.trick.cards[0].index]
+
+
+def test_item9_copies_of_immutable_values_are_the_values() -> None:
+    deal = _deal_in_play()
+    game = Game.new(RuleConfig(), Seat.NORTH, random.Random(1))
+    result = score_deal(CONTRACT, CAPOT_TRICKS)
+    for value in [
+        Hand.parse("JH 7C"),
+        CAPOT_TRICKS[0],
+        CONTRACT,
+        Bid(90, Strain.CLUBS),
+        PASS,
+        FOUR_NINES,
+        RuleConfig.ffb(),
+        result,
+        result.score,
+        Auction.start(Seat.NORTH),
+        deal,
+        deal.view(Seat.SOUTH),
+        game,
+    ]:
+        assert copy.copy(value) is value, type(value)
+        assert copy.deepcopy(value) is value, type(value)
+
+
+# ------------------------------------------------------------------ item 10
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Card.parse("Aſ"),  # "ſ".upper() is "S"
+        lambda: Card.parse("A\x1cS"),  # str.split() takes \x1c for a space
+        lambda: Hand.parse("AS\x1cKS"),
+        lambda: Seat.parse("ſouth"),
+        lambda: Seat.parse("N\x1c"),
+        lambda: Strain.parse("ſ"),
+        lambda: coinche.parse_call("100 ſ"),
+        lambda: Card.parse("Kſ"),
+    ],
+)
+def test_item10_look_alike_characters_are_refused(make: object) -> None:
+    with pytest.raises(errors.NotationError):
+        make()  # type: ignore[operator]
+
+
+def test_item10_the_documented_characters_still_read() -> None:
+    # codes in any case, 10 for the ten, suit symbols, spaces, tabs and commas
+    assert Hand.parse("jh,\t10h  9♥ A♠") == Hand.parse("JH TH 9H AS")
+    assert Seat.parse(" south ") is Seat.SOUTH
+    assert coinche.parse_call("100 ♥") == Bid(100, Strain.HEARTS)
+
+
+# ------------------------------------------------------------------ item 11
+def test_item11_seats_teams_and_presets_are_read_only() -> None:
+    with pytest.raises(AttributeError, match="read-only"):
+        Seat.NORTH.next = Seat.SOUTH
+    with pytest.raises(AttributeError, match="read-only"):
+        del Seat.EAST.partner
+    with pytest.raises(AttributeError, match="read-only"):
+        Team.NORTH_SOUTH.other = Team.NORTH_SOUTH
+    with pytest.raises(AttributeError, match="read-only"):
+        Team.EAST_WEST.seats = (Seat.NORTH, Seat.SOUTH)
+    with pytest.raises(TypeError):
+        coinche.PRESETS["common"] = RuleConfig.ffb  # type: ignore[index]
+    assert Seat.NORTH.next is Seat.EAST
+    assert Team.NORTH_SOUTH.other is Team.EAST_WEST
+    assert list(coinche.PRESETS)[0] == "common"
+
+
+# ------------------------------------------------------------------ item 12
+def test_item12_classic_scoring_needs_the_classic_auction_at_82() -> None:
+    # seed 001: in ordinary belote the bidding team needs 82, in Coinche the number it
+    # named, so classic scoring with numeric bids, or a classic auction at 100, are
+    # contradictions
+    with pytest.raises(errors.RuleConfigError, match="scoring='classic'"):
+        attrs.evolve(RuleConfig(), scoring="classic")
+    with pytest.raises(errors.RuleConfigError, match="min_bid"):
+        attrs.evolve(RuleConfig.classic_belote(), min_bid=100, max_bid=100)
+    assert RuleConfig.classic_belote().min_bid == 82
+
+
+# ------------------------------------------------------------------ str() of enums
+def test_enums_print_as_their_letter_or_code() -> None:
+    from coinche import Rank, Suit
+
+    assert str(Seat.NORTH) == "N"
+    assert f"{Strain.HEARTS}" == "H"
+    assert f"{Strain.NO_TRUMP:>3}" == " NT"
+    assert str(Suit.SPADES) == "S"
+    assert str(Rank.TEN) == "T"
+    assert str(Team.EAST_WEST) == "EW"
+    assert repr(Seat.NORTH) == "<Seat.NORTH: 0>"  # repr unchanged
+    assert int(Strain.HEARTS) == 2
+
+
+# ------------------------------------------------------------------ item 8: the command
+def _command(
+    *argv: str, stdin: bytes | None = None, shell_suffix: str = ""
+) -> tuple[int, str, str]:
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    line = " ".join(shlex.quote(a) for a in (sys.executable, "-m", "coinche", *argv))
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    done = subprocess.run(
+        ["sh", "-c", line + shell_suffix],
+        input=stdin,
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    return done.returncode, done.stdout.decode(), done.stderr.decode()
+
+
+def test_item8_score_with_stdin_closed() -> None:
+    code, out, err = _command("score", "-", shell_suffix=" <&-")
+    assert (code, out) == (2, "")
+    assert err == "coinche: error: cannot read standard input: it is closed\n"
+
+
+def test_item8_score_of_binary_input() -> None:
+    code, out, err = _command("score", "-", stdin=b"\xff\xfe{}")
+    assert (code, out) == (2, "")
+    assert err.startswith("coinche: error: cannot read standard input: not UTF-8 text")
+    assert "Traceback" not in err
+
+
+def test_item8_bad_input_is_cut_short_in_the_error_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from coinche.cli import main
+
+    code = main(["legal", "--strain", "S", "--hand", "Z" * 100_000])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.startswith("coinche: error: cannot read 'ZZZ")
+    assert len(err) < 400
+
+
+def test_item8_target_is_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    from coinche.cli import main
+
+    assert main(["play", "--seed", "1", "--target", "99999999999"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "--target: must be a whole number from 1 to 100000" in err
+
+
+# ------------------------------------------------------------------ the command: newcomers
+def test_play_without_seed_prints_the_seed_it_drew(capsys: pytest.CaptureFixture[str]) -> None:
+    from coinche.cli import main
+
+    assert main(["play", "--target", "200"]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    seed = int(heading.rsplit("seed ", 1)[1])
+    # that seed plays the same game again
+    assert main(["play", "--target", "200", "--seed", str(seed)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == heading
+
+
+def test_seeds_minus_one_and_one_play_different_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from coinche.cli import main
+
+    main(["play", "--target", "200", "--seed", "1"])
+    one = capsys.readouterr().out
+    main(["play", "--target", "200", "--seed", "-1"])
+    minus_one = capsys.readouterr().out
+    assert one.split("\n", 1)[1] != minus_one.split("\n", 1)[1]
+
+
+def test_play_record_is_scored_by_score(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from coinche.cli import main
+
+    path = Path(str(tmp_path)) / "game.json"
+    assert main(["play", "--seed", "3", "--target", "300", "--record", str(path)]) == 0
+    played = capsys.readouterr().out
+    game = records.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(game, Game)
+    assert game.is_over
+    assert f"Final totals: {game.totals}" in played
+    assert main(["score", str(path)]) == 0
+    scored = capsys.readouterr().out
+    # every scored deal of the game is explained, and the totals agree with the play
+    assert scored.count("Deal score: ") == len(game.results)
+    assert scored.rstrip().endswith(f"Totals: {game.totals}")
+
+
+def test_legal_refuses_a_nine_card_hand_and_strains_off_in_the_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from coinche.cli import main
+
+    assert main(["legal", "--strain", "S", "--hand", "7S 8S 9S TS JS QS KS AS 7H"]) == 2
+    assert "at most 8 cards, not 9" in capsys.readouterr().err
+    assert main(["legal", "--strain", "NT", "--hand", "7S"]) == 2
+    assert "no no-trump contracts (add --allow-no-trump)" in capsys.readouterr().err
+    assert main(["legal", "--strain", "AT", "--hand", "7S"]) == 2
+    assert "no all-trump contracts (add --allow-all-trump)" in capsys.readouterr().err
+    assert main(["legal", "--allow-no-trump", "--strain", "NT", "--hand", "7S"]) == 0

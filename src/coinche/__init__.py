@@ -162,3 +162,35 @@ __all__ = [
     "trick_points",
     "trick_winner",
 ]
+
+
+def _itself(value: object, memo: object = None) -> object:
+    """``copy.copy`` and ``copy.deepcopy`` of an immutable value: the value itself."""
+    return value
+
+
+# Every value of the library is immutable: a copy, shallow or deep, is the value itself
+# (as for a tuple). Cards go further, see Card.
+for _immutable in (
+    Announcement,
+    Auction,
+    Bid,
+    ClassicAuction,
+    Coinche,
+    Contract,
+    Deal,
+    DealResult,
+    Game,
+    Hand,
+    NameSuit,
+    Pass,
+    PlayerView,
+    RuleConfig,
+    Surcoinche,
+    Take,
+    TeamPoints,
+    Trick,
+):
+    setattr(_immutable, "__copy__", _itself)  # noqa: B010  (a class attribute, set in a loop)
+    setattr(_immutable, "__deepcopy__", _itself)  # noqa: B010
+del _immutable

@@ -18,7 +18,7 @@ from typing import Final
 
 import attrs
 
-from coinche._checks import check_iterable, check_type
+from coinche._checks import check_iterable, check_type, short_repr
 from coinche.cards import Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -114,11 +114,13 @@ class Announcement:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.kind, AnnouncementKind):
-            raise CoincheTypeError(f"kind must be an AnnouncementKind, not {self.kind!r}")
+            raise CoincheTypeError(
+                f"kind must be an AnnouncementKind, not {short_repr(self.kind)}"
+            )
         if not isinstance(self.cards, Hand):
             raise CoincheTypeError(f"cards must be a Hand, not {type(self.cards).__name__}")
         if type(self.seat) is not Seat:
-            raise CoincheTypeError(f"seat must be a Seat, not {self.seat!r}")
+            raise CoincheTypeError(f"seat must be a Seat, not {short_repr(self.seat)}")
         cards = self.cards.cards
         if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
             if len(cards) != 4 or len({c.rank for c in cards}) != 1:
@@ -227,10 +229,10 @@ def find_announcements(
     if not isinstance(hand, Hand):
         raise CoincheTypeError(f"hand must be a Hand, not {type(hand).__name__}")
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
     _check_rules(rules)
     if type(seat) is not Seat:
-        raise CoincheTypeError(f"seat must be a Seat, not {seat!r}")
+        raise CoincheTypeError(f"seat must be a Seat, not {short_repr(seat)}")
     if not rules.announcements:
         return ()
     return find_in_mask(hand.mask, strain, rules.runs_in_trump, seat)

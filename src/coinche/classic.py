@@ -54,6 +54,7 @@ from typing import Any, Final, Literal, TypeAlias, cast
 
 import attrs
 
+from coinche._checks import short_repr
 from coinche.auction import (
     COINCHE,
     PASS,
@@ -101,7 +102,7 @@ class Take:
 
 def _check_suit(instance: NameSuit, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not Suit:
-        raise CoincheTypeError(f"a named suit must be a Suit, not {value!r}")
+        raise CoincheTypeError(f"a named suit must be a Suit, not {short_repr(value)}")
 
 
 @attrs.frozen
@@ -179,12 +180,12 @@ def parse_classic_call(text: str) -> ClassicCall:
         suit = strain.trump_suit
         if suit is None:
             raise NotationError(
-                f"cannot read {text!r} as a call: a named suit is one of C D H S "
-                f"(or a suit name), not {rest!r}"
+                f"cannot read {short_repr(text)} as a call: a named suit is one of C D H S "
+                f"(or a suit name), not {short_repr(rest)}"
             )
         return _NAME_CALLS[suit]
     raise NotationError(
-        f"cannot read {text!r} as a classic call (expected pass, take, name and a suit "
+        f"cannot read {short_repr(text)} as a classic call (expected pass, take, name and a suit "
         "such as 'name H', coinche or surcoinche)"
     )
 
@@ -333,7 +334,7 @@ def _check_call(call: object) -> None:
     if not isinstance(call, _ANY_TYPES):
         raise CoincheTypeError(
             "a call of the classic auction is a Pass, Take, NameSuit, Coinche or "
-            f"Surcoinche (see parse_classic_call), not {call!r}"
+            f"Surcoinche (see parse_classic_call), not {short_repr(call)}"
         )
 
 
@@ -343,10 +344,11 @@ def _to_calls(value: Iterable[tuple[Seat, ClassicCall]]) -> tuple[tuple[Seat, Cl
 
 def _check_rules(instance: ClassicAuction, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {value!r}")
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {short_repr(value)}")
     if value.auction is not AuctionKind.TURNED_CARD:
         raise RuleConfigError(
-            f"auction={value.auction.value!r}: ClassicAuction runs the turned-card auction "
+            f"auction={short_repr(value.auction.value)}: "
+            "ClassicAuction runs the turned-card auction "
             "(RULES.md section 8) only; numeric bidding is coinche.auction.Auction"
         )
 
@@ -355,7 +357,7 @@ def _check_turned(
     instance: ClassicAuction, attribute: attrs.Attribute[Any], value: object
 ) -> None:
     if type(value) is not Card:
-        raise CoincheTypeError(f"the turned card must be a Card, not {value!r}")
+        raise CoincheTypeError(f"the turned card must be a Card, not {short_repr(value)}")
 
 
 def _illegal(seat: Seat, call: AnyCall, reason: str) -> IllegalCallError:

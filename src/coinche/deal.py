@@ -68,7 +68,7 @@ from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
-from coinche._checks import check_bool, check_items, check_iterable, check_type
+from coinche._checks import check_bool, check_items, check_iterable, check_type, short_repr
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, Rank, hand_from_mask
@@ -258,12 +258,14 @@ def _first_packets(pattern: tuple[int, ...]) -> tuple[int, ...]:
 def _check_deck(deck: object) -> tuple[Card, ...]:
     """The 32 distinct cards of *deck*, top first."""
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-        raise CoincheTypeError(f"deck must be a sequence of 32 Card objects, not {deck!r}")
+        raise CoincheTypeError(
+            f"deck must be a sequence of 32 Card objects, not {short_repr(deck)}"
+        )
     cards = tuple(deck)
     seen = 0
     for card in cards:
         if type(card) is not Card:
-            raise CoincheTypeError(f"deck holds Card objects, not {card!r}")
+            raise CoincheTypeError(f"deck holds Card objects, not {short_repr(card)}")
         if seen & card.mask:
             raise InvalidDealError(f"{card} is in the deck twice")
         seen |= card.mask
@@ -355,7 +357,7 @@ def _play_info(contract: Contract, rules: RuleConfig, hands: tuple[Hand, ...]) -
 
 def _check_seat(seat: object, name: str = "seat") -> None:
     if type(seat) is not Seat:
-        raise CoincheTypeError(f"{name} must be a Seat, not {seat!r}")
+        raise CoincheTypeError(f"{name} must be a Seat, not {short_repr(seat)}")
 
 
 def _check_rules(rules: object) -> None:
@@ -409,16 +411,18 @@ def _to_classic(hands: object, turned: object, stock: object) -> _Classic:
         )
     first = _to_hands(hands, _FIRST_CARDS)
     if type(turned) is not Card:
-        raise CoincheTypeError(f"turned must be a Card, not {turned!r}")
+        raise CoincheTypeError(f"turned must be a Card, not {short_repr(turned)}")
     if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
-        raise CoincheTypeError(f"stock must be a sequence of Card objects, not {stock!r}")
+        raise CoincheTypeError(
+            f"stock must be a sequence of Card objects, not {short_repr(stock)}"
+        )
     cards = tuple(stock)
     if len(cards) != _STOCK_CARDS:
         raise InvalidDealError(f"the stock holds {len(cards)} cards, not {_STOCK_CARDS}")
     seen = first[0].mask | first[1].mask | first[2].mask | first[3].mask
     for card in (turned, *cards):
         if type(card) is not Card:
-            raise CoincheTypeError(f"stock holds Card objects, not {card!r}")
+            raise CoincheTypeError(f"stock holds Card objects, not {short_repr(card)}")
         if seen & card.mask:
             raise InvalidDealError(f"{card} is dealt twice (hands, turned card and stock)")
         seen |= card.mask
@@ -908,7 +912,7 @@ class Deal:
                     raise IllegalActionError(
                         action, seat, "the auction is over: the seat to move plays a card"
                     )
-                raise CoincheTypeError(f"an action is a call or a Card, not {action!r}")
+                raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(action)}")
             info = self._info
             assert info is not None
             assert seat is not None
@@ -963,7 +967,7 @@ class Deal:
         if not isinstance(call, _CALL_TYPES):
             raise CoincheTypeError(
                 f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
-                f"a Take or NameSuit), not {call!r}"
+                f"a Take or NameSuit), not {short_repr(call)}"
             )
         auction = self.auction
         if isinstance(auction, ClassicAuction):
@@ -1021,7 +1025,7 @@ class Deal:
         raw: object = declare
         if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
             raise CoincheTypeError(
-                f"declare must be a sequence of Announcement objects, not {declare!r}"
+                f"declare must be a sequence of Announcement objects, not {short_repr(declare)}"
             )
         listed = tuple(declare)
         for announcement in listed:
@@ -1175,7 +1179,7 @@ class Deal:
 
 def _check_view(instance: PlayerView, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not Seat:
-        raise CoincheTypeError(f"{attribute.name} must be a Seat, not {value!r}")
+        raise CoincheTypeError(f"{attribute.name} must be a Seat, not {short_repr(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -1260,5 +1264,5 @@ class PlayerView:
         if over != (self.to_move is None):
             raise InvalidDealError(
                 f"in the {self.phase.value} phase, to_move must be "
-                f"{'None' if over else 'a Seat'}, not {self.to_move!r}"
+                f"{'None' if over else 'a Seat'}, not {short_repr(self.to_move)}"
             )

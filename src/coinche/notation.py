@@ -65,7 +65,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from coinche._checks import check_iterable
+from coinche._checks import check_iterable, short_repr
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
 from coinche.play import LAST_TRICK_BONUS, Trick, trick_points, trick_winner
@@ -132,7 +132,7 @@ def _read_hand(text: str) -> Hand:
     groups = text.split(".")
     if len(groups) != 4:
         raise NotationError(
-            f"{text!r} has {len(groups)} suit holding{'s' if len(groups) != 1 else ''}; "
+            f"{short_repr(text)} has {len(groups)} suit holding{'s' if len(groups) != 1 else ''}; "
             "a hand is four, spades.hearts.diamonds.clubs"
         )
     mask = 0
@@ -144,12 +144,13 @@ def _read_hand(text: str) -> Hand:
             rank = _RANK_LETTERS.get(letter)
             if rank is None:
                 raise NotationError(
-                    f"{text!r}: {letter!r} in the {suit.name.lower()} is not a rank "
+                    f"{short_repr(text)}: {short_repr(letter)} "
+                    f"in the {suit.name.lower()} is not a rank "
                     "(expected A K Q J T 9 8 7)"
                 )
             card = CARDS[8 * suit + rank]
             if mask & card.mask:
-                raise NotationError(f"{text!r}: {card} appears twice")
+                raise NotationError(f"{short_repr(text)}: {card} appears twice")
             mask |= card.mask
     return Hand.from_mask(mask)
 
@@ -172,7 +173,7 @@ def parse_hand(text: str) -> Hand:
     try:
         return _read_hand(text.strip())
     except NotationError as error:
-        raise NotationError(f"cannot read {text!r} as a hand: {error}") from None
+        raise NotationError(f"cannot read {short_repr(text)} as a hand: {error}") from None
 
 
 # ------------------------------------------------------------------ a deal
@@ -183,7 +184,7 @@ def _check_hands(hands: Mapping[Seat, Hand], size: int = 8) -> None:
         )
     for key in hands:
         if type(key) is not Seat:
-            raise CoincheTypeError(f"hands are keyed by Seat, not {key!r}")
+            raise CoincheTypeError(f"hands are keyed by Seat, not {short_repr(key)}")
     seen = 0
     for seat in Seat:
         if seat not in hands:
@@ -222,7 +223,7 @@ def format_deal(first: Seat, hands: Mapping[Seat, Hand], *, cards: int = 8) -> s
     :raises CoincheTypeError: an argument of the wrong type.
     """
     if type(first) is not Seat:
-        raise CoincheTypeError(f"first must be a Seat, not {first!r}")
+        raise CoincheTypeError(f"first must be a Seat, not {short_repr(first)}")
     _check_hands(hands, cards)
     return f"{first.letter}:" + " ".join(format_hand(hands[seat]) for seat in first.cycle())
 
@@ -304,7 +305,7 @@ def render_hands(hands: Mapping[Seat, Hand], first: Seat = Seat.NORTH) -> str:
             f"hands must be a mapping from Seat to Hand, not {type(hands).__name__}"
         )
     if type(first) is not Seat:
-        raise CoincheTypeError(f"first must be a Seat, not {first!r}")
+        raise CoincheTypeError(f"first must be a Seat, not {short_repr(first)}")
     lines = ["Hands:"]
     for seat in first.cycle():
         hand = hands.get(seat)
@@ -348,9 +349,9 @@ def render_auction(
       E  coinche
     """
     if dealer is not None and type(dealer) is not Seat:
-        raise CoincheTypeError(f"dealer must be a Seat, not {dealer!r}")
+        raise CoincheTypeError(f"dealer must be a Seat, not {short_repr(dealer)}")
     if turned is not None and not isinstance(turned, Card):
-        raise CoincheTypeError(f"turned must be a Card, not {turned!r}")
+        raise CoincheTypeError(f"turned must be a Card, not {short_repr(turned)}")
     notes = [] if dealer is None else [f"{dealer.letter} deals"]
     if turned is not None:
         notes.append(f"turned card {turned}")
@@ -358,7 +359,9 @@ def render_auction(
     check_iterable(calls, "calls")
     for item in calls:
         if not isinstance(item, tuple) or len(item) != 2 or type(item[0]) is not Seat:
-            raise CoincheTypeError(f"each call must be a (Seat, call) pair, not {item!r}")
+            raise CoincheTypeError(
+                f"each call must be a (Seat, call) pair, not {short_repr(item)}"
+            )
         lines.append(f"  {item[0].letter}  {item[1]}")
     if len(lines) == 1:
         lines.append("  (no calls)")
@@ -378,7 +381,7 @@ def render_tricks(tricks: Sequence[Trick], strain: Strain) -> str:
        1  E: AH 7S KH
     """
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
     check_iterable(tricks, "tricks")
     listed = tuple(tricks)
     lines = [f"Tricks ({STRAIN_WORDS[strain]}):"]
@@ -467,7 +470,7 @@ def render_deal(
     if inputs is None:
         raise InvalidDealError("only a result made by score_deal knows its tricks to show")
     if dealer is not None and type(dealer) is not Seat:
-        raise CoincheTypeError(f"dealer must be a Seat, not {dealer!r}")
+        raise CoincheTypeError(f"dealer must be a Seat, not {short_repr(dealer)}")
     tricks = inputs.tricks
     first = dealer if dealer is not None else tricks[0].leader
     shown = _played_hands(tricks) if hands is None else hands

@@ -18,7 +18,7 @@ from typing import Final, Self
 
 import attrs
 
-from coinche._checks import check_iterable
+from coinche._checks import check_iterable, short_repr
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import (
     FLAG_MONTER,
@@ -169,7 +169,7 @@ class Trick:
 
     def __init__(self, leader: Seat, cards: Iterable[Card] = ()) -> None:
         if type(leader) is not Seat:
-            raise CoincheTypeError(f"a trick's leader must be a Seat, not {leader!r}")
+            raise CoincheTypeError(f"a trick's leader must be a Seat, not {short_repr(leader)}")
         played = _to_cards(cards)
         if len(played) > 4:
             raise InvalidDealError(f"a trick holds at most 4 cards, not {len(played)}")
@@ -178,7 +178,7 @@ class Trick:
             card: object = item
             if not isinstance(card, Card):
                 raise CoincheTypeError(
-                    f"a trick holds Card objects, not {type(card).__name__} ({card!r})"
+                    f"a trick holds Card objects, not {type(card).__name__} ({short_repr(card)})"
                 )
             if mask & card.mask:
                 raise InvalidDealError(f"card {card} is played twice in the trick")
@@ -204,7 +204,8 @@ class Trick:
         head, colon, rest = text.partition(":")
         if not colon:
             raise NotationError(
-                f"cannot read {text!r} as a trick: write the leader first, as in 'N: JH 9H'"
+                f"cannot read {short_repr(text)} as a trick: "
+                "write the leader first, as in 'N: JH 9H'"
             )
         return cls(Seat.parse(head), Card.parse_many(rest))
 
@@ -375,7 +376,7 @@ def _check_position(
     if not isinstance(trick, Trick):
         raise CoincheTypeError(f"trick must be a Trick, not {type(trick).__name__}")
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
     if len(trick.cards) == 4:
         raise InvalidDealError(f"the trick {trick} is complete: nobody is to move")
     if not hand.mask:
@@ -512,7 +513,7 @@ def _check_trick(trick: Trick, strain: Strain) -> None:
     if not isinstance(trick, Trick):
         raise CoincheTypeError(f"trick must be a Trick, not {type(trick).__name__}")
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
 
 
 def trick_winner(trick: Trick, strain: Strain) -> Seat:
@@ -564,7 +565,7 @@ def card_points(card: Card, strain: Strain) -> int:
     if not isinstance(card, Card):
         raise CoincheTypeError(f"card must be a Card, not {type(card).__name__}")
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
     return POINTS[strain][card.index]
 
 

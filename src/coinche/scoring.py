@@ -39,6 +39,8 @@ from coinche.seats import Seat, Team
 __all__ = ["DealResult", "TeamPoints", "round_score", "score_deal"]
 
 BELOTE_POINTS: Final = 20
+CLASSIC_TARGET: Final = 82
+"""What the taking team of classic belote needs to make its contract (seed 001)."""
 MAX_POINTS: Final = 10**9
 """The bound of any number of points (a team's score, a game total): far above any
 real game, low enough that every figure prints."""
@@ -434,6 +436,8 @@ def _score(
         made = total[bidders] >= value and total[bidders] > total[defenders]
     elif scoring is _PAGAT:
         made = total[bidders] >= max(value, 82)
+    elif scoring is _CLASSIC:  # seed 001: ordinary belote's fixed target, not a number bid
+        made = total[bidders] >= CLASSIC_TARGET
     else:
         made = total[bidders] >= value
     if says:
