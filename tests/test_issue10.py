@@ -10,6 +10,8 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable
+from pathlib import Path
 
 import attrs
 import pytest
@@ -272,7 +274,7 @@ HUGE = 10**5000  # str() refuses an int of more than 4300 digits
 
 def test_item3_huge_integers_are_refused_at_the_boundary() -> None:
     # each refusal is a library error whose message prints (no bare ValueError)
-    for make, error in [
+    cases: list[tuple[Callable[[], object], type[Exception]]] = [
         (lambda: Bid(HUGE, Strain.HEARTS), InvalidDealError),
         (lambda: Contract(Seat.NORTH, Strain.HEARTS, HUGE), InvalidDealError),
         (lambda: attrs.evolve(RuleConfig(), target=HUGE), errors.RuleConfigError),
@@ -280,7 +282,8 @@ def test_item3_huge_integers_are_refused_at_the_boundary() -> None:
         (lambda: Card.from_index(HUGE), errors.NotationError),
         (lambda: TeamPoints(HUGE, 0), InvalidDealError),
         (lambda: coinche.round_score(HUGE), InvalidDealError),
-    ]:
+    ]
+    for make, error in cases:
         with pytest.raises(error) as caught:
             make()
         assert "<an int of 5001 digits>" in str(caught.value)
@@ -388,7 +391,7 @@ def test_item11_seats_teams_and_presets_are_read_only() -> None:
         coinche.PRESETS["common"] = RuleConfig.ffb  # type: ignore[index]
     assert Seat.NORTH.next is Seat.EAST
     assert Team.NORTH_SOUTH.other is Team.EAST_WEST
-    assert list(coinche.PRESETS)[0] == "common"
+    assert next(iter(coinche.PRESETS)) == "common"
 
 
 # ------------------------------------------------------------------ item 12
@@ -529,3 +532,61 @@ def test_legal_refuses_a_nine_card_hand_and_strains_off_in_the_rules(
     assert main(["legal", "--strain", "AT", "--hand", "7S"]) == 2
     assert "no all-trump contracts (add --allow-all-trump)" in capsys.readouterr().err
     assert main(["legal", "--allow-no-trump", "--strain", "NT", "--hand", "7S"]) == 0
+
+
+# ------------------------------------------------------------------ newcomers: the package
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_license_file_is_shipped_in_the_wheel_and_the_sdist() -> None:
+    import tomllib
+
+    license_text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert license_text.startswith("MIT License\n")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["license"] == "MIT"
+    assert project["project"]["license-files"] == ["LICENSE"]  # the wheel's dist-info
+    sdist = project["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
+    assert "LICENSE" in sdist
+    urls = project["project"]["urls"]
+    assert {"Homepage", "Source", "Documentation", "Changelog", "Issues"} <= set(urls)
+    classifiers = project["project"]["classifiers"]
+    for minor in ("3.11", "3.12", "3.13"):
+        assert f"Programming Language :: Python :: {minor}" in classifiers
+
+
+def test_readme_links_are_absolute() -> None:
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)]+)\)", readme)
+    assert targets
+    assert [t for t in targets if not t.startswith("https://")] == []
+
+
+def test_docstrings_cite_the_rules_page_not_rules_md() -> None:
+    # RULES.md is the developers' specification, not shipped: users read the docs'
+    # rules page ("The rules as implemented")
+    for path in [*(ROOT / "src" / "coinche").rglob("*.py"), *(ROOT / "examples").glob("*.py")]:
+        assert "RULES.md" not in path.read_text(encoding="utf-8"), path
+
+
+def test_example_docstring_says_how_to_run_it() -> None:
+    import shlex
+    import subprocess
+    import sys
+
+    example = ROOT / "examples" / "score_a_deal.py"
+    doc = example.read_text(encoding="utf-8").split('"""')[1]
+    assert "Run it as ``make demo``" not in doc  # make demo plays a game with coinche play
+    commands = [
+        line.strip() for line in doc.splitlines() if line.strip().startswith(".venv/bin/python")
+    ]
+    assert len(commands) == 2
+    for command in commands:
+        argv = shlex.split(command)[1:]
+        done = subprocess.run(
+            [sys.executable, *argv], cwd=ROOT, capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        assert "Deal score: " in done.stdout

@@ -3,6 +3,11 @@
 Ask which cards are legal, who won a trick, and what a finished deal scores, under the
 house rules your table plays (:class:`RuleConfig` and its presets).
 
+Docstrings cite the rules by section of "the rules page": the documentation's page
+*The rules as implemented* (``docs/rules.rst``), whose sections 1 to 9 cover the cards,
+dealing, the auction, play, belote and announcements, scoring, the game, the classic
+auction and the decisions taken where the rule books are silent.
+
 >>> import coinche
 >>> hand = coinche.Hand.parse("JH 9H AS 7C KD")
 >>> trick = coinche.Trick.parse("N: AC")

@@ -1,4 +1,4 @@
-"""Announcements (runs and fours of a kind) and how they compare (RULES.md section 5).
+"""Announcements (runs and fours of a kind) and how they compare (rules page, section 5).
 
 Runs use the order A K Q J 10 9 8 7 in every strain: a tierce (3 cards) is worth 20,
 a quarte (4) 50, a quinte (5 or more) 100. Four jacks are worth 200, four nines 150,
@@ -59,10 +59,10 @@ _FOUR_POINTS: Final = {
     Rank.KING: 100,
     Rank.QUEEN: 100,
 }
-# Decision (RULES.md section 5): fours of a kind worth 100 compare A > 10 > K > Q.
+# Decision (rules page, section 5): fours of a kind worth 100 compare A > 10 > K > Q.
 _FOUR_ORDER: Final = {Rank.JACK: 6, Rank.NINE: 5, Rank.ACE: 4, Rank.TEN: 3, Rank.KING: 2,
                       Rank.QUEEN: 1}  # fmt: skip
-# Fours of a kind are formed first, best first (RULES.md section 9).
+# Fours of a kind are formed first, best first (rules page, section 9).
 _FOUR_RANKS: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
 _RANK_WORDS: Final = {Rank.JACK: "jacks", Rank.NINE: "nines", Rank.ACE: "aces",
                       Rank.TEN: "tens", Rank.KING: "kings", Rank.QUEEN: "queens"}  # fmt: skip
@@ -160,7 +160,7 @@ class Announcement:
         return self.cards.cards[0].suit
 
     def strength(self, strain: Strain) -> tuple[int, int, int, int, int]:
-        """The key announcements compare by, higher is better (RULES.md section 5).
+        """The key announcements compare by, higher is better (rules page, section 5).
 
         Value first; at equal value a four of a kind beats a run; then the longer run,
         the higher top card, and the run in trumps. Fours of a kind worth 100 compare
@@ -211,7 +211,7 @@ def _check_rules(rules: RuleConfig) -> None:
 def find_announcements(
     hand: Hand, strain: Strain, rules: RuleConfig, seat: Seat = Seat.NORTH
 ) -> tuple[Announcement, ...]:
-    """Every announcement *hand* can declare, each card used once (RULES.md section 9).
+    """Every announcement *hand* can declare, each card used once (rules page, section 9).
 
     Fours of a kind are formed first (jacks, nines, aces, tens, kings, queens), then the
     longest runs from the cards left; a run of six to eight cards is one announcement

@@ -1,4 +1,4 @@
-"""The coinche auction (RULES.md section 3): pass, bid, coinche and surcoinche.
+"""The coinche auction (rules page, section 3): pass, bid, coinche and surcoinche.
 
 An :class:`Auction` is an immutable record of the calls made so far, each with the seat
 that made it. :meth:`Auction.start` opens one; :meth:`Auction.apply` returns a new one
@@ -25,11 +25,11 @@ ready-made instances. :func:`parse_call` reads the text ``str()`` gives back.
 >>> parse_call("Capot nt"), str(parse_call("GENERALE S"))
 (Bid(value=CAPOT, strain=<Strain.NO_TRUMP: 4>), 'generale S')
 
-Decisions (points RULES.md leaves open; each is documented behaviour):
+Decisions (points the rule books leave open; each is documented behaviour):
 
 - **decision**: after a coinche the two players of the bidding team answer in the order
   of play starting after the coincher; the coincher's partner is skipped, never to move
-  (RULES.md section 9: surcoinche follows 000; FFB's "three passes" give the same
+  (rules page, section 9: surcoinche follows 000; FFB's "three passes" give the same
   result). This holds for an out-of-turn coinche too: the answer starts after the
   coincher, whoever was to move when it came.
 - **decision**: after a coinche no out-of-turn call is allowed, whatever the coinche
@@ -463,7 +463,7 @@ def _check_rules(instance: Auction, attribute: attrs.Attribute[Any], value: obje
     if value.auction is not AuctionKind.BIDDING:
         raise RuleConfigError(
             f"auction={short_repr(value.auction.value)}: "
-            "the turned-card auction (RULES.md section 8) "
+            "the turned-card auction (section 8 of the rules page) "
             "is not part of this module but coinche.classic.ClassicAuction; "
             "coinche.auction runs the bidding auction only"
         )

@@ -1,4 +1,4 @@
-"""The classic belote auction (RULES.md section 8): take the turned suit, name a suit, pass.
+"""The classic belote auction (rules page, section 8): take the turned suit, name a suit, pass.
 
 In classic belote (seed 001, the ``classic_belote`` preset, ``auction='turned_card'``)
 nobody bids a number. After five cards each, the next card of the stock is turned up.
@@ -27,9 +27,9 @@ A :class:`ClassicAuction` has the surface of :class:`coinche.auction.Auction`:
 >>> parse_classic_call("Name spades")
 NameSuit(suit=<Suit.SPADES: 3>)
 
-Decisions (points RULES.md leaves open; each is documented behaviour):
+Decisions (points the rule books leave open; each is documented behaviour):
 
-- **decision** (RULES.md section 9): round two allows any suit, the turned one included.
+- **decision** (rules page, section 9): round two allows any suit, the turned one included.
 - **decision**: the contract's value is :attr:`~coinche.RuleConfig.min_bid` (82 in
   ``classic_belote``) and its multiplier 1, unless the coinche option is on.
 - **decision**, the coinche option (seed 001's Coinche paragraph): with
@@ -349,7 +349,7 @@ def _check_rules(instance: ClassicAuction, attribute: attrs.Attribute[Any], valu
         raise RuleConfigError(
             f"auction={short_repr(value.auction.value)}: "
             "ClassicAuction runs the turned-card auction "
-            "(RULES.md section 8) only; numeric bidding is coinche.auction.Auction"
+            "(section 8 of the rules page) only; numeric bidding is coinche.auction.Auction"
         )
 
 

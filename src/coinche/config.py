@@ -1,4 +1,4 @@
-"""House rules: one frozen :class:`RuleConfig` with a field per option of RULES.md.
+"""House rules: one frozen :class:`RuleConfig` with a field per option of the rules page.
 
 Every point where the rule texts disagree is a field; every rule set we support is a
 named preset. ``RuleConfig()`` is the :meth:`~RuleConfig.common` preset; change any
@@ -37,9 +37,9 @@ __all__ = [
 ]
 
 CAPOT_VALUE: Final = 250
-"""What a capot contract is worth as a bid (RULES.md section 6)."""
+"""What a capot contract is worth as a bid (rules page, section 6)."""
 GENERALE_VALUE: Final = 500
-"""What a générale contract is worth as a bid (RULES.md section 6, a decision)."""
+"""What a générale contract is worth as a bid (rules page, section 6, a decision)."""
 
 
 class Direction(enum.StrEnum):
@@ -73,13 +73,13 @@ class AuctionKind(enum.StrEnum):
     """How the contract is chosen."""
 
     BIDDING = "bidding"
-    """The coinche auction: numeric bids with a strain (RULES.md section 3)."""
+    """The coinche auction: numeric bids with a strain (rules page, section 3)."""
     TURNED_CARD = "turned_card"
-    """Classic belote: take the turned card's suit or name one (RULES.md section 8)."""
+    """Classic belote: take the turned card's suit or name one (rules page, section 8)."""
 
 
 class Scoring(enum.StrEnum):
-    """The scoring system, one per row of RULES.md section 6."""
+    """The scoring system, one per row of section 6 of the rules page."""
 
     COMMON = "common"
     """000: made = contract + points; failed = 160 + contract to the defenders."""
@@ -189,7 +189,7 @@ FLAG_MONTER: Final = 16
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class RuleConfig:
-    """Every house rule, one field per option of RULES.md sections 1 to 8.
+    """Every house rule, one field per option of rules page, sections 1 to 8.
 
     Frozen and keyword-only. Each field is checked for its type, and the whole object
     for impossible combinations, at construction and in :func:`attrs.evolve`; a bad
@@ -306,9 +306,9 @@ class RuleConfig:
     scoring: Scoring = attrs.field(
         default=Scoring.COMMON,
         converter=_to_scoring,
-        metadata={"doc": "The scoring system (a row of RULES.md section 6)."},
+        metadata={"doc": "The scoring system (a row of section 6 of the rules page)."},
     )
-    """The scoring system: one row of the table in RULES.md section 6."""
+    """The scoring system: one row of the table in section 6 of the rules page."""
     rounding: bool = _bool_field(False, "Deal scores round to the nearest 10, 5 up.")
     """Each team's deal score is rounded to the nearest 10, 5 up (FFB, pagat)."""
     min82_adds_points: bool = _bool_field(

@@ -3,7 +3,7 @@
 A :class:`Deal` is an immutable state: :meth:`Deal.apply` returns a new one and leaves
 the old one as it was, so keeping a state is all it takes to undo or to search. It moves
 through the :class:`Phase` values ``AUCTION``, ``PLAY`` and then ``SCORED``, or
-``THROWN_IN`` when all four pass (RULES.md sections 2 to 5). In the auction the actions
+``THROWN_IN`` when all four pass (rules page, sections 2 to 5). In the auction the actions
 are calls (:mod:`coinche.auction`), in the play cards; :data:`Action` is their union.
 
 >>> import random
@@ -38,7 +38,7 @@ Decisions (each is documented behaviour):
 - **Pagat's coinche at any time**: :meth:`Deal.legal_actions` lists the calls of the
   seat to move only; an out-of-turn coinche goes through :meth:`Deal.apply_call`.
 - **The classic turned-card deal** (``auction='turned_card'``, the ``classic_belote``
-  preset, RULES.md section 8), from a deck (shuffled and cut as above, or given to
+  preset, rules page, section 8), from a deck (shuffled and cut as above, or given to
   :meth:`Deal.from_deck`), top first:
 
   1. five cards each, in the packets of :attr:`~coinche.RuleConfig.deal_pattern` that
@@ -230,7 +230,7 @@ _STOCK_CARDS: Final = 11  # classic: the cards under the turned card
 
 @attrs.frozen
 class _Classic:
-    """The turned-card deal (RULES.md section 8): what is dealt before and after."""
+    """The turned-card deal (rules page, section 8): what is dealt before and after."""
 
     turned: Card
     first_hands: tuple[Hand, Hand, Hand, Hand]  # five cards each
@@ -436,7 +436,7 @@ class Deal:
     Immutable; build one with :meth:`new` (shuffle and deal) or :meth:`from_hands`, then
     :meth:`apply` actions. In the auction :attr:`to_move` is the auction's seat to call
     and the actions are calls; in the play the actions are cards, checked with the rules
-    of RULES.md section 4. The first trick is led by the seat after the dealer, or by the
+    of rules page, section 4. The first trick is led by the seat after the dealer, or by the
     taker when :attr:`~coinche.RuleConfig.first_lead` is ``taker``. Under the classic
     turned-card auction the auction is a :class:`~coinche.classic.ClassicAuction` and
     the deal is completed when it ends (see the module's decisions). After the eighth

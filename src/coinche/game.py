@@ -1,4 +1,4 @@
-"""A game: deals one after another until a team reaches the target (RULES.md section 7).
+"""A game: deals one after another until a team reaches the target (rules page, section 7).
 
 A :class:`Game` is an immutable value, like :class:`~coinche.deal.Deal`:
 :meth:`Game.apply` passes an action to the current deal and returns a new game. When a
@@ -24,7 +24,7 @@ Decisions (each is documented behaviour):
   :attr:`~Game.seed` (drawn once from the generator given to :meth:`Game.new`), and deal
   number *n* (0 for the first) is dealt with ``random.Random(f"{seed}:{n}")``. The same
   seed and the same actions always give the same game.
-- **Winning** (RULES.md section 7): after each scored deal, a team whose total reaches
+- **Winning** (rules page, section 7): after each scored deal, a team whose total reaches
   :attr:`~coinche.RuleConfig.target` wins the game; when both reach it in the same deal
   the higher total wins; when those are level nobody has won and another deal is
   played.
@@ -67,7 +67,7 @@ def _deal_rng(seed: int, number: int) -> random.Random:
 
 
 def _game_winner(totals: TeamPoints, target: int) -> Team | None:
-    """The team that has won a game with these *totals*, if any (RULES.md section 7)."""
+    """The team that has won a game with these *totals*, if any (rules page, section 7)."""
     ns, ew = totals.north_south, totals.east_west
     if ns >= target or ew >= target:
         if ns > ew:

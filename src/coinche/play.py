@@ -1,6 +1,6 @@
 """Tricks and the rules of play: which cards are legal, who wins a trick, card points.
 
-Rule numbers in the messages and comments refer to RULES.md section 4.
+Rule numbers in the messages and comments refer to section 4 of the rules page.
 
 >>> from coinche import Hand, RuleConfig, Seat, Strain, Trick, legal_cards, trick_winner
 >>> trick = Trick.parse("N: AH 7S")        # North led the ace of hearts, East trumped
@@ -64,7 +64,7 @@ _PLAIN_ORDER: Final = {
     Rank.EIGHT: 1,
     Rank.SEVEN: 0,
 }
-# Card points (RULES.md section 1): trump, plain, no-trump and all-trump scales.
+# Card points (rules page, section 1): trump, plain, no-trump and all-trump scales.
 _TRUMP_POINTS: Final = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
                         Rank.KING: 4, Rank.QUEEN: 3}  # fmt: skip
 _PLAIN_POINTS: Final = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
@@ -121,7 +121,7 @@ WIN_KEY: Final = tuple(
     tuple(tuple(_win_key(c, s, led) for c in CARDS) for led in range(4)) for s in Strain
 )
 
-# Reason codes of the legal-play generator, one per rule of RULES.md section 4.
+# Reason codes of the legal-play generator, one per rule of section 4 of the rules page.
 FREE: Final = 0  # any card
 FOLLOW: Final = 1  # rule 1: follow the led suit
 FOLLOW_HIGHER: Final = 2  # all trump: follow and beat the best card of the led suit
@@ -554,7 +554,7 @@ def trick_master(trick: Trick, strain: Strain) -> Seat:
 
 
 def card_points(card: Card, strain: Strain) -> int:
-    """What *card* is worth in a contract played in *strain* (RULES.md section 1).
+    """What *card* is worth in a contract played in *strain* (rules page, section 1).
 
     >>> from coinche import Card, Strain, card_points
     >>> jack = Card.parse("JH")

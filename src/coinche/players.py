@@ -71,7 +71,7 @@ __all__ = [
     "trump_strength",
 ]
 
-# Card points of each rank as a trump (RULES.md section 1).
+# Card points of each rank as a trump (rules page, section 1).
 _TRUMP_POINTS: Final = {
     Rank.JACK: 20,
     Rank.NINE: 14,

@@ -1,4 +1,4 @@
-"""Scoring a finished deal under each system of RULES.md section 6.
+"""Scoring a finished deal under each system of section 6 of the rules page.
 
 >>> from coinche import Contract, RuleConfig, Seat, Strain, Team, Trick, score_deal
 >>> tricks = [Trick.parse(t) for t in (

@@ -1,6 +1,6 @@
 """Seats and teams.
 
-Seats are named in the **order of play** (RULES.md section 1): East plays after North,
+Seats are named in the **order of play** (rules page, section 1): East plays after North,
 South after East, West after South, North after West. Whether that order runs clockwise
 or counter-clockwise round a real table is a display matter
 (:attr:`coinche.RuleConfig.direction`); the rules only ever ask who plays next.
