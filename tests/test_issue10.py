@@ -590,3 +590,87 @@ def test_example_docstring_says_how_to_run_it() -> None:
         )
         assert done.returncode == 0, done.stderr
         assert "Deal score: " in done.stdout
+
+
+# ------------------------------------------------------------------ newcomers: render_deal
+def test_render_deal_of_a_deal_in_progress_is_a_table() -> None:
+    from coinche.notation import render_deal, render_position
+
+    deal = Deal.new(Seat.NORTH, RuleConfig(), random.Random(4))
+    # in the auction: no contract yet, East (after the dealer North) speaks first
+    text = render_deal(deal)
+    assert text.startswith("Deal in progress (auction phase), N deals, common rules\n")
+    assert "Contract: none yet" in text
+    assert text.endswith("To move: E")
+    deal = _deal_in_play()
+    lead = deal.to_move
+    assert lead is not None
+    card = deal.legal_actions()[0]
+    assert isinstance(card, Card)
+    deal = deal.apply(card)
+    text = render_deal(deal)
+    assert f"Trick so far: {lead.letter}: {card}" in text
+    assert "Contract: 80 H by E (East-West)" in text  # East speaks first after North
+    assert f"To move: {lead.next.letter}" in text
+    assert "So far: tricks NS 0, EW 0; card points NS 0, EW 0" in text
+    # the leader's row shows the 7 cards it still holds: "S AT  H J9  D -  C 7" and so on
+    row = next(line for line in text.splitlines() if line.startswith(f"  {lead.letter}  "))
+    holdings = row.split()[2::2]
+    assert sum(len(h) for h in holdings if h != "-") == 7
+    assert str(deal) == render_position(deal) == text
+
+
+def test_render_deal_of_a_finished_deal_shows_the_report() -> None:
+    from coinche.notation import render_deal
+
+    rng = random.Random(8)
+    deal = _deal_in_play()
+    while not deal.is_over:
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    assert deal.result is not None
+    text = render_deal(deal)
+    assert text.endswith(f"Deal score: {deal.result.score}")
+    assert "Auction (N deals):" in text
+
+
+def test_strategies_without_hypothesis_say_what_to_install() -> None:
+    import subprocess
+    import sys
+
+    # hypothesis made unimportable, as in an install without the testing extra
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "try:\n"
+        "    from coinche.testing import strategies\n"
+        "except ModuleNotFoundError as error:\n"
+        "    print(error.name, '|', error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    name, message = done.stdout.strip().split(" | ")
+    assert name == "hypothesis"
+    assert "pip install 'coinche[testing]'" in message
+
+
+def test_dotted_hands_say_their_order() -> None:
+    from coinche.notation import parse_hand
+
+    # AT.J9.-.7 is spades, hearts, diamonds, clubs: the AS and TS, JH and 9H, 7C
+    assert parse_hand("AT.J9.-.7") == Hand.parse("AS TS JH 9H 7C")
+    with pytest.raises(errors.NotationError, match=r"spades\.hearts\.diamonds\.clubs"):
+        parse_hand("AT.J9.7")
+    assert "spades.hearts.diamonds.clubs" in (parse_hand.__doc__ or "")
+
+
+def test_docs_have_a_command_page_and_a_player_how_to() -> None:
+    index = (ROOT / "docs" / "index.rst").read_text(encoding="utf-8")
+    for page, must in [
+        ("cli", ["coinche legal", "coinche score", "coinche play", "--record", "--seed"]),
+        ("players", ["choose(view, legal, rng)", "play_game", "Player"]),
+    ]:
+        assert f"   {page}\n" in index  # in the table of contents
+        text = (ROOT / "docs" / f"{page}.rst").read_text(encoding="utf-8")
+        for word in must:
+            assert word in text, (page, word)

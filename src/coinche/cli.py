@@ -9,19 +9,23 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
 
     ``--rules`` is a preset name (default ``common``); ``--strain`` the contract's
     strain (``C D H S NT AT`` or a name); ``--hand`` the cards of the seat to move,
-    as codes (``"7S 9S KD"``) or in the dotted deal notation (``"97..K.A"``, see
+    as codes (``"7S 9S KD"``) or in the dotted deal notation (``"97..K.A"``: the
+    holdings in the order spades.hearts.diamonds.clubs, as in PBN, see
     :mod:`coinche.notation`); ``--trick`` the trick so far, leader first
-    (``"N: AH JS"``; leave it out, or give ``"N:"``, when the seat leads).
+    (``"N: AH JS"``; leave it out, or give ``"N:"``, when the seat leads). No preset has
+    no-trump or all-trump contracts: ``--allow-no-trump`` and ``--allow-all-trump``
+    turn them on.
 
 ``coinche score RECORD.json``
     Read a finished ``deal`` record (the canonical record: rules, dealer, dealt hands
     and every action, replayed and checked move by move) or a ``deal_result`` record
     (see :mod:`coinche.records`: the contract, the eight tricks and the rules; the
-    figures are optional and checked when present), score the deal and print every
+    figures are optional and checked when present) or a ``game`` record (every deal
+    scored), score the deal and print every
     figure explained. ``-`` reads the record from
     standard input; ``--full`` prints the whole deal (hands, tricks, then the score).
 
-``coinche play --seed N``
+``coinche play [--seed N] [--record FILE]``
     Play one whole game between built-in players (:mod:`coinche.players`) and print
     it: for each deal the hands, the auction, every trick with its winner and points,
     the score explained and the running totals (a deal where all four pass is said to
@@ -32,7 +36,9 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
 
     ``--rules`` is a preset (default ``common``; ``classic_belote`` plays classic
     belote, with its turned card and its take-or-name auction); ``--seed`` any whole
-    number, the same seed playing the same game;
+    number, the same seed playing the same game (default: a random seed, printed);
+    ``--record`` a file to write the game to, as a JSON ``game`` record that
+    ``coinche score`` reads;
     ``--target`` the points that win a game (default: the preset's); ``--players`` the
     players of North, East, South and West, each ``greedy`` or ``random`` (default:
     North-South greedy against East-West random). West deals first, so North speaks
@@ -140,7 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
     legal.add_argument(
         "--hand",
         required=True,
-        help='the hand of the seat to move: card codes ("7S 9S KD") or dotted ("97..K.")',
+        help='the hand of the seat to move: card codes ("7S 9S KD") or dotted holdings in '
+        'the PBN order spades.hearts.diamonds.clubs ("97..K." is 9S 7S KD)',
     )
     legal.add_argument(
         "--trick",

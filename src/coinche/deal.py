@@ -1166,6 +1166,12 @@ class Deal:
             turned=self.turned,
         )
 
+    def __str__(self) -> str:
+        """The deal as a table, as :func:`coinche.notation.render_deal` writes it."""
+        from coinche.notation import render_deal  # notation imports this module
+
+        return render_deal(self)
+
     def __repr__(self) -> str:
         contract = self.contract
         trick = self.trick
