@@ -674,3 +674,27 @@ def test_docs_have_a_command_page_and_a_player_how_to() -> None:
         text = (ROOT / "docs" / f"{page}.rst").read_text(encoding="utf-8")
         for word in must:
             assert word in text, (page, word)
+
+
+# ------------------------------------------------------------------ newcomers: make test speed
+def test_slow_suites_are_marked_and_make_test_still_runs_them(
+    request: pytest.FixtureRequest,
+) -> None:
+    import re
+
+    session = request.session
+    slow = {item.path.name for item in session.items if item.get_closest_marker("slow")}
+    # in a run that collected them, the long suites carry the marker, and nothing else
+    collected = {item.path.name for item in session.items}
+    from conftest import SLOW_MODULES
+
+    assert slow == SLOW_MODULES & collected
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^pytest:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert recipe is not None
+    options = recipe.group(1).split("-m pytest", 1)[1].split()
+    assert "-m" not in options  # make test deselects nothing
+    fast = re.search(r"^pytest-fast:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert fast is not None
+    assert '-m "not slow"' in fast.group(1)
+    assert re.search(r"^check-fast: pytest-fast typecheck lint$", makefile, re.MULTILINE)
