@@ -698,3 +698,58 @@ def test_slow_suites_are_marked_and_make_test_still_runs_them(
     assert fast is not None
     assert '-m "not slow"' in fast.group(1)
     assert re.search(r"^check-fast: pytest-fast typecheck lint$", makefile, re.MULTILINE)
+
+
+# ------------------------------------------------------------------ the checks themselves
+def test_short_repr_never_raises_and_stays_short() -> None:
+    from coinche._checks import short_repr, short_text
+
+    class BrokenRepr:
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr")
+
+        def __str__(self) -> str:
+            raise RuntimeError("no str")
+
+    assert short_repr(BrokenRepr()) == "<a BrokenRepr>"
+    assert short_repr([HUGE]) == "<a list>"  # repr of the list would refuse the int
+    assert short_repr(list(range(100))).endswith("...]")
+    assert short_text("abc") == "abc"
+    assert short_text("x" * 100) == "x" * 57 + "... (100 characters)"
+    # an error message built around a value whose str() and repr() raise
+    assert str(IllegalActionError(BrokenRepr(), None, "why")) == (
+        "<a BrokenRepr> is not allowed now: why"
+    )
+
+
+def test_reading_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from coinche.cli import _InputError, _read_stdin
+
+    monkeypatch.setattr(sys, "stdin", None)
+    with pytest.raises(_InputError, match="it is closed"):
+        _read_stdin()
+    closed = io.StringIO("x")
+    closed.close()
+    monkeypatch.setattr(sys, "stdin", closed)
+    with pytest.raises(_InputError, match="cannot read standard input: I/O operation"):
+        _read_stdin()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("text é"))  # no buffer: read as text
+    assert _read_stdin() == "text é"
+    binary = io.TextIOWrapper(io.BytesIO(b"\xff{}"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", binary)
+    with pytest.raises(_InputError, match="not UTF-8 text"):
+        _read_stdin()
+    binary = io.TextIOWrapper(io.BytesIO("{} é".encode()), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", binary)
+    assert _read_stdin() == "{} é"
+
+
+def test_bad_seeds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from coinche.cli import main
+
+    for seed in ("1e3", "9" * 30, "1.5", "ſ", "-"):
+        assert main(["play", "--seed", seed]) == 2
+        assert "--seed: must be a whole number" in capsys.readouterr().err

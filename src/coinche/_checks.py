@@ -31,7 +31,6 @@ __all__ = [
     "check_int_range",
     "check_items",
     "check_iterable",
-    "check_str",
     "check_type",
     "short_repr",
     "short_text",
@@ -123,15 +122,6 @@ def check_int_range(
     if not low <= value <= high:
         raise (error or CoincheTypeError)(
             f"{name} must be an int from {low} to {high}, not {short_repr(value)}"
-        )
-    return value
-
-
-def check_str(value: object, name: str) -> str:
-    """Return *value* if it is a str, else raise CoincheTypeError."""
-    if not isinstance(value, str):
-        raise CoincheTypeError(
-            f"{name} must be a str, not {type(value).__name__} ({short_repr(value)})"
         )
     return value
 

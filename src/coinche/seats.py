@@ -21,19 +21,20 @@ __all__ = ["Seat", "Team"]
 _setup = True  # while the members are being built and linked; then they are read-only
 
 
-def _refuse_after_setup(
-    member: enum.Enum, name: str, value: object, *, delete: bool = False
-) -> None:
-    """Set (or delete) an attribute of a seat or team member while the module sets them
-    up; afterwards refuse: every auction and deal reads them."""
+def _refuse_after_setup(member: enum.Enum, name: str, value: object) -> None:
+    """Set an attribute of a seat or team member while the module sets them up;
+    afterwards refuse: every auction and deal reads them."""
     if not _setup:
         raise AttributeError(
             f"{type(member).__name__}.{member.name} is read-only: cannot set {name!r}"
         )
-    if delete:
-        object.__delattr__(member, name)
-    else:
-        object.__setattr__(member, name, value)
+    object.__setattr__(member, name, value)
+
+
+def _refuse_delete(member: enum.Enum, name: str) -> None:
+    raise AttributeError(
+        f"{type(member).__name__}.{member.name} is read-only: cannot delete {name!r}"
+    )
 
 
 class Team(enum.IntEnum):
@@ -67,7 +68,7 @@ class Team(enum.IntEnum):
         _refuse_after_setup(self, name, value)
 
     def __delattr__(self, name: str) -> None:
-        _refuse_after_setup(self, name, None, delete=True)
+        _refuse_delete(self, name)
 
 
 class Seat(enum.IntEnum):
@@ -117,7 +118,7 @@ class Seat(enum.IntEnum):
         _refuse_after_setup(self, name, value)
 
     def __delattr__(self, name: str) -> None:
-        _refuse_after_setup(self, name, None, delete=True)
+        _refuse_delete(self, name)
 
     def cycle(self) -> tuple[Seat, Seat, Seat, Seat]:
         """The four seats in the order of play, starting with this one."""
