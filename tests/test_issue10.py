@@ -753,3 +753,12 @@ def test_bad_seeds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     for seed in ("1e3", "9" * 30, "1.5", "ſ", "-"):
         assert main(["play", "--seed", seed]) == 2
         assert "--seed: must be a whole number" in capsys.readouterr().err
+
+
+def test_item3_records_name_a_huge_number_without_printing_it() -> None:
+    # JSON reads up to 4300 digits; the message shows the size, not the digits
+    with pytest.raises(errors.InvalidRecordError) as caught:
+        records.loads('{"type": "seat", "seat": ' + "9" * 4000 + "}")
+    assert str(caught.value) == (
+        "invalid record at seat: expected a string, not a number (<an int of 4001 digits>)"
+    )

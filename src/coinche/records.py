@@ -226,7 +226,7 @@ def _describe(data: object) -> str:
         shown = data if len(data) <= 40 else data[:37] + "..."
         return f"a string ({shown!r})"
     if isinstance(data, (int, float)):
-        return f"a number ({data!r})"
+        return f"a number ({short_repr(data)})"
     if isinstance(data, (list, tuple)):
         return "an array"
     if isinstance(data, dict):
