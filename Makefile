@@ -1,9 +1,12 @@
-# Two entry points, both documented in README.md:
-#   make demo   plays a whole game under a preset and prints it (the main job)
-#   make test   every check: pytest (tests + doctests, branch coverage >= 95%),
-#               the rules suites again against the mypyc-compiled build (when a C
-#               compiler is there), mypy --strict, ruff, sphinx -W
-# Both create .venv on first use with only python3 available.
+# Entry points, documented in README.md:
+#   make demo        plays a whole game under a preset and prints it (the main job)
+#   make test        every check: pytest (tests + doctests, branch coverage >= 95%),
+#                    the rules suites again against the mypyc-compiled build (when a C
+#                    compiler is there), mypy --strict, ruff, sphinx -W; what CI runs
+#   make check-fast  the everyday run: pytest without the tests marked slow (the
+#                    property, strategy, fuzz and perft suites) and without coverage,
+#                    then mypy and ruff; make test still runs everything
+# Each creates .venv on first use with only python3 available.
 
 PYTHON ?= python3
 VENV := .venv
@@ -22,7 +25,7 @@ COMPILED_SUITES := tests/test_compiled.py tests/test_engine.py tests/test_play.p
 	tests/test_auction.py tests/test_classic.py tests/test_perft.py \
 	tests/test_differential.py tests/test_properties.py tests/test_property_suite.py
 
-.PHONY: demo test pytest compiled-test typecheck lint docs bench clean
+.PHONY: demo test check-fast pytest pytest-fast compiled-test typecheck lint docs bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +37,11 @@ demo: $(STAMP)
 	$(BIN)/python -m coinche play --rules common --seed 1
 
 test: pytest compiled-test typecheck lint docs
+
+check-fast: pytest-fast typecheck lint
+
+pytest-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow"
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest --cov=coinche --cov-report=term-missing:skip-covered

@@ -7,10 +7,12 @@ auction: the seat after the dealer takes the contract at the lowest bid the rule
 plays a card chosen at random among :func:`coinche.legal_cards`, and
 :func:`coinche.score_deal` scores the eight tricks and explains every figure.
 
-Run it as ``make demo``, or choose the rules, the seed and the strain::
+Run it from the repository with the project's environment (``make demo`` plays a whole
+game with the ``coinche play`` command instead), choosing the rules, the seed and the
+strain::
 
-    python examples/score_a_deal.py --rules ffb --seed 7
-    python examples/score_a_deal.py --rules common --strain NT
+    .venv/bin/python examples/score_a_deal.py --rules ffb --seed 7
+    .venv/bin/python examples/score_a_deal.py --rules common --strain NT
 
 The same seed, rules and strain always give the same deal: nothing uses the global
 :mod:`random` state.
@@ -41,7 +43,7 @@ def deal_hands(rng: random.Random, dealer: Seat, rules: RuleConfig) -> dict[Seat
     """Shuffle the 32 cards and deal them in the packets of ``rules.deal_pattern``.
 
     The first packet goes to the seat after the dealer, and round the table in the
-    order of play, as RULES.md section 2 describes.
+    order of play, as rules page, section 2 describes.
     """
     deck = list(coinche.CARDS)
     rng.shuffle(deck)
@@ -155,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if strain is None:
         strain = longest_suit(hands[taker])
     contract = Contract(taker, strain, rules.min_bid)
-    # RULES.md section 4: the seat after the dealer leads, or the taker in classic belote
+    # rules page, section 4: the seat after the dealer leads, or the taker in classic belote
     leader = taker if rules.first_lead is coinche.FirstLead.TAKER else dealer.next
 
     changed = "" if rules.preset_name == preset else f", with {STRAIN_NAMES[strain]} allowed"

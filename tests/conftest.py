@@ -1,4 +1,10 @@
-"""Shared pytest set-up: the hypothesis profiles and the import path for test helpers.
+"""Shared pytest set-up: the hypothesis profiles, the slow marker, the import path.
+
+The ``slow`` marker
+    The property suites, the strategies' own tests, the fuzzing and the perft counts
+    take most of the run's time (more still under coverage). Every test of those modules
+    is marked ``slow``: ``make check-fast`` (``pytest -m "not slow"``) leaves them out
+    for a quick everyday run, while ``make test``, which CI runs, still runs everything.
 
 Profiles (choose one with the ``HYPOTHESIS_PROFILE`` environment variable):
 
@@ -18,6 +24,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 # pytest runs with --import-mode=importlib, which does not put tests/ on sys.path;
@@ -39,3 +46,20 @@ settings.register_profile(
     deadline=None,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+SLOW_MODULES = frozenset(
+    {
+        "test_perft.py",
+        "test_properties.py",
+        "test_property_suite.py",
+        "test_strategies.py",
+        "test_fuzz.py",
+    }
+)
+"""The test modules whose tests are all marked ``slow`` (see the module docstring)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)

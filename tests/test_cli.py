@@ -95,7 +95,17 @@ def test_legal_trumps_led(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_legal_no_trump_follow_suit(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "legal", "--strain", "NT", "--hand", "9D AS", "--trick", "W: 8D")
+    code, out, _ = run(
+        capsys,
+        "legal",
+        "--allow-no-trump",
+        "--strain",
+        "NT",
+        "--hand",
+        "9D AS",
+        "--trick",
+        "W: 8D",
+    )
     assert code == 0
     assert out == (
         "NORTH to play to W: 8D, no trump, common rules\n"
@@ -106,7 +116,9 @@ def test_legal_no_trump_follow_suit(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_legal_leading_with_a_dotted_hand(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "legal", "--strain", "AT", "--hand", "AT.J9..7")
+    code, out, _ = run(
+        capsys, "legal", "--allow-all-trump", "--strain", "AT", "--hand", "AT.J9..7"
+    )
     assert code == 0
     assert out == "NORTH to lead, all trump, common rules\nlegal: 7C 9H JH TS AS\n"
     code, out, _ = run(capsys, "legal", "--strain", "C", "--hand", "JH", "--trick", "E:")
@@ -239,7 +251,7 @@ BAD_COMMANDS: list[tuple[str, tuple[str, ...], str]] = [
     (
         "wrong record",
         ("score", "{contract}"),
-        "holds a Contract record; score needs a deal or deal_result record",
+        "holds a Contract record; score needs a deal, game or deal_result record",
     ),
     ("not UTF-8", ("score", "{latin1}"), "not UTF-8 text"),
     ("score without a file", ("score",), "the following arguments are required: RECORD"),

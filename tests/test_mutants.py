@@ -57,11 +57,13 @@ from coinche.errors import IllegalCallError
 
 
 # ------------------------------------------------------------------ auction.parse_call
-def test_a_bid_value_of_639_digits_is_read_and_640_digits_refused() -> None:
-    """Numbers past 639 digits are refused as a NotationError (int() may not read them)."""
-    assert parse_call("9" * 639 + " H") == Bid(int("9" * 639), Strain.HEARTS)
+def test_a_bid_value_of_1000_is_read_and_1001_refused() -> None:
+    """Numbers past MAX_BID_VALUE (1000) are refused as a NotationError (issue 10)."""
+    assert parse_call("1000 H") == Bid(1000, Strain.HEARTS)
     with pytest.raises(NotationError, match="unknown bid value"):
-        parse_call("9" * 640 + " H")
+        parse_call("1001 H")
+    with pytest.raises(NotationError, match="unknown bid value"):
+        parse_call("01000 H")
 
 
 # ------------------------------------------------------------------ play: Trick

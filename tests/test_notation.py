@@ -107,10 +107,19 @@ def test_parse_hand_is_lenient(text: str, codes: str) -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("AKT.J9.Q87", "'AKT.J9.Q87' has 3 suit holdings; a hand is four"),
+        # the order of the holdings is said in full: a Hand prints clubs first (issue 10)
+        (
+            "AKT.J9.Q87",
+            "'AKT.J9.Q87' has 3 suit holdings; a hand is four, spades.hearts.diamonds.clubs "
+            "(the PBN order, spades first, whereas a Hand prints clubs first)",
+        ),
         ("AKT", "'AKT' has 1 suit holding; a hand is four"),
         ("A.K.Q.J.T", "has 5 suit holdings"),
-        ("AX...", "'X' in the spades is not a rank (expected A K Q J T 9 8 7)"),
+        (
+            "AX...",
+            "'X' in the spades is not a rank (expected A K Q J T 9 8 7; the holdings are "
+            "spades.hearts.diamonds.clubs)",
+        ),
         ("..1.", "'1' in the diamonds is not a rank"),
         ("AA...", "AS appears twice"),
         ("A K...", "' ' in the spades is not a rank"),

@@ -55,6 +55,7 @@ from coinche import (
     score_deal,
 )
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid, Call, Pass
+from coinche.contract import MAX_BID_VALUE
 from coinche.errors import InvalidRecordError
 from coinche.records import (
     RULE_FIELDS,
@@ -129,7 +130,7 @@ MULTIPLIERS: tuple[Literal[1, 2, 4], ...] = (1, 2, 4)
 @st.composite
 def any_contracts(draw: st.DrawFn) -> Contract:
     """Any contract the constructor takes, whether or not some rules allow it."""
-    value = draw(st.integers(1, 10**6) | st.sampled_from([CAPOT, GENERALE]))
+    value = draw(st.integers(1, MAX_BID_VALUE) | st.sampled_from([CAPOT, GENERALE]))
     multiplier = draw(st.sampled_from(MULTIPLIERS))
     return Contract(draw(seats()), draw(strains), value, multiplier)
 

@@ -3,6 +3,11 @@
 Ask which cards are legal, who won a trick, and what a finished deal scores, under the
 house rules your table plays (:class:`RuleConfig` and its presets).
 
+Docstrings cite the rules by section of "the rules page": the documentation's page
+*The rules as implemented* (``docs/rules.rst``), whose sections 1 to 9 cover the cards,
+dealing, the auction, play, belote and announcements, scoring, the game, the classic
+auction and the decisions taken where the rule books are silent.
+
 >>> import coinche
 >>> hand = coinche.Hand.parse("JH 9H AS 7C KD")
 >>> trick = coinche.Trick.parse("N: AC")
@@ -170,3 +175,35 @@ __all__ = [
     "trick_points",
     "trick_winner",
 ]
+
+
+def _itself(value: object, memo: object = None) -> object:
+    """``copy.copy`` and ``copy.deepcopy`` of an immutable value: the value itself."""
+    return value
+
+
+# Every value of the library is immutable: a copy, shallow or deep, is the value itself
+# (as for a tuple). Cards go further, see Card.
+for _immutable in (
+    Announcement,
+    Auction,
+    Bid,
+    ClassicAuction,
+    Coinche,
+    Contract,
+    Deal,
+    DealResult,
+    Game,
+    Hand,
+    NameSuit,
+    Pass,
+    PlayerView,
+    RuleConfig,
+    Surcoinche,
+    Take,
+    TeamPoints,
+    Trick,
+):
+    setattr(_immutable, "__copy__", _itself)  # noqa: B010  (a class attribute, set in a loop)
+    setattr(_immutable, "__deepcopy__", _itself)  # noqa: B010
+del _immutable

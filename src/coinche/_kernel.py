@@ -470,6 +470,7 @@ OPT_MIN82_ADDS_POINTS: Final = 4
 NUMERIC: Final = 0
 CAPOT: Final = 1
 GENERALE: Final = 2
+CLASSIC_TARGET: Final = 82  # seed 001: what the taker of classic belote needs
 CAPOT_VALUE: Final = 250
 GENERALE_VALUE: Final = 500
 
@@ -543,6 +544,9 @@ def score(
         made = total[bidders] >= value and total[bidders] > total[defenders]
     elif system == PAGAT:
         needed = max(value, 82)
+        made = total[bidders] >= needed
+    elif system == CLASSIC:  # ordinary belote's fixed target, not a number bid
+        needed = CLASSIC_TARGET
         made = total[bidders] >= needed
     else:
         made = total[bidders] >= value

@@ -1,4 +1,4 @@
-"""Announcements (runs and fours of a kind) and how they compare (RULES.md section 5).
+"""Announcements (runs and fours of a kind) and how they compare (rules page, section 5).
 
 Runs use the order A K Q J 10 9 8 7 in every strain: a tierce (3 cards) is worth 20,
 a quarte (4) 50, a quinte (5 or more) 100. Four jacks are worth 200, four nines 150,
@@ -19,6 +19,7 @@ from typing import Final
 import attrs
 
 from coinche import _kernel as K
+from coinche._checks import check_iterable, check_type, short_repr
 from coinche.cards import Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -81,11 +82,13 @@ class Announcement:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.kind, AnnouncementKind):
-            raise CoincheTypeError(f"kind must be an AnnouncementKind, not {self.kind!r}")
+            raise CoincheTypeError(
+                f"kind must be an AnnouncementKind, not {short_repr(self.kind)}"
+            )
         if not isinstance(self.cards, Hand):
             raise CoincheTypeError(f"cards must be a Hand, not {type(self.cards).__name__}")
         if type(self.seat) is not Seat:
-            raise CoincheTypeError(f"seat must be a Seat, not {self.seat!r}")
+            raise CoincheTypeError(f"seat must be a Seat, not {short_repr(self.seat)}")
         problem = K.announcement_problem(_KIND_CODES[self.kind], self.cards.mask)
         if problem == 1:
             raise InvalidDealError(f"{self.cards} is not four cards of one rank")
@@ -119,7 +122,7 @@ class Announcement:
         return self.cards.cards[0].suit
 
     def strength(self, strain: Strain) -> int:
-        """The key announcements compare by, higher is better (the docs' rules page).
+        """The key announcements compare by, higher is better (rules page, section 5).
 
         Value first; at equal value a four of a kind beats a run; then the longer run,
         the higher top card, and the run in trumps. Fours of a kind worth 100 compare
@@ -133,6 +136,7 @@ class Announcement:
         >>> four.strength(Strain.HEARTS) > run.strength(Strain.HEARTS)
         True
         """
+        check_type(strain, Strain, "strain")
         return K.announcement_strength(_KIND_CODES[self.kind], self.cards.mask, strain)
 
     def __str__(self) -> str:
@@ -164,7 +168,7 @@ def _check_rules(rules: RuleConfig) -> None:
 def find_announcements(
     hand: Hand, strain: Strain, rules: RuleConfig, seat: Seat = Seat.NORTH
 ) -> tuple[Announcement, ...]:
-    """Every announcement *hand* can declare, each card used once (RULES.md section 9).
+    """Every announcement *hand* can declare, each card used once (rules page, section 9).
 
     Fours of a kind are formed first (jacks, nines, aces, tens, kings, queens), then the
     longest runs from the cards left; a run of six to eight cards is one announcement
@@ -182,10 +186,10 @@ def find_announcements(
     if not isinstance(hand, Hand):
         raise CoincheTypeError(f"hand must be a Hand, not {type(hand).__name__}")
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
     _check_rules(rules)
     if type(seat) is not Seat:
-        raise CoincheTypeError(f"seat must be a Seat, not {seat!r}")
+        raise CoincheTypeError(f"seat must be a Seat, not {short_repr(seat)}")
     if not rules.announcements:
         return ()
     return find_in_mask(hand.mask, strain, rules.runs_in_trump, seat)
@@ -220,7 +224,9 @@ def compare_announcements(
     >>> compare_announcements([ns, ew], Strain.DIAMONDS, RuleConfig.ffb())[0]  # in trumps
     <Team.EAST_WEST: 1>
     """
+    check_type(strain, Strain, "strain")
     _check_rules(rules)
+    check_iterable(announcements, "announcements")
     listed = tuple(announcements)
     for announcement in listed:
         if not isinstance(announcement, Announcement):

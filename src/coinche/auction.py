@@ -1,4 +1,4 @@
-"""The coinche auction (RULES.md section 3): pass, bid, coinche and surcoinche.
+"""The coinche auction (rules page, section 3): pass, bid, coinche and surcoinche.
 
 An :class:`Auction` is an immutable record of the calls made so far, each with the seat
 that made it. :meth:`Auction.start` opens one; :meth:`Auction.apply` returns a new one
@@ -25,11 +25,11 @@ ready-made instances. :func:`parse_call` reads the text ``str()`` gives back.
 >>> parse_call("Capot nt"), str(parse_call("GENERALE S"))
 (Bid(value=CAPOT, strain=<Strain.NO_TRUMP: 4>), 'generale S')
 
-Decisions (points RULES.md leaves open; each is documented behaviour):
+Decisions (points the rule books leave open; each is documented behaviour):
 
 - **decision**: after a coinche the two players of the bidding team answer in the order
   of play starting after the coincher; the coincher's partner is skipped, never to move
-  (RULES.md section 9: surcoinche follows 000; FFB's "three passes" give the same
+  (rules page, section 9: surcoinche follows 000; FFB's "three passes" give the same
   result). This holds for an out-of-turn coinche too: the answer starts after the
   coincher, whoever was to move when it came.
 - **decision**: after a coinche no out-of-turn call is allowed, whatever the coinche
@@ -50,10 +50,24 @@ from typing import Any, Final, Literal, TypeAlias, TypeVar
 
 import attrs
 
+from coinche._checks import short_repr
 from coinche.cards import Strain
 from coinche.config import CAPOT_VALUE, AuctionKind, CoincheTiming, RuleConfig
-from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, bid_points
-from coinche.errors import CoincheTypeError, IllegalCallError, NotationError, RuleConfigError
+from coinche.contract import (
+    CAPOT,
+    GENERALE,
+    MAX_BID_VALUE,
+    Contract,
+    SpecialBid,
+    bid_points,
+)
+from coinche.errors import (
+    CoincheTypeError,
+    IllegalCallError,
+    InvalidDealError,
+    NotationError,
+    RuleConfigError,
+)
 from coinche.seats import Seat
 
 __all__ = [
@@ -85,14 +99,20 @@ class Pass:
 
 
 def _check_bid_value(instance: Bid, attribute: attrs.Attribute[Any], value: object) -> None:
-    if isinstance(value, SpecialBid) or type(value) is int:
+    if isinstance(value, SpecialBid):
         return
-    raise CoincheTypeError(f"a bid value is an int, CAPOT or GENERALE, not {value!r}")
+    if type(value) is int:
+        if -MAX_BID_VALUE <= value <= MAX_BID_VALUE:
+            return
+        raise InvalidDealError(
+            f"a bid value is at most {MAX_BID_VALUE} in size, not {short_repr(value)}"
+        )
+    raise CoincheTypeError(f"a bid value is an int, CAPOT or GENERALE, not {short_repr(value)}")
 
 
 def _check_bid_strain(instance: Bid, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not Strain:
-        raise CoincheTypeError(f"a bid's strain must be a Strain, not {value!r}")
+        raise CoincheTypeError(f"a bid's strain must be a Strain, not {short_repr(value)}")
 
 
 @attrs.frozen
@@ -206,11 +226,12 @@ def parse_call(text: str) -> Call:
         value: int | SpecialBid
         if head in _SPECIAL_WORDS:
             value = _SPECIAL_WORDS[head]
-        elif head.isascii() and head.isdigit() and len(head) < 640:  # int() may refuse more
+        elif head.isascii() and head.isdigit() and len(head) <= 4 and int(head) <= MAX_BID_VALUE:
             value = int(head)
         else:
             raise NotationError(
-                f"cannot read {text!r} as a call: unknown bid value {words[0]!r} "
+                f"cannot read {short_repr(text)} as a call: "
+                f"unknown bid value {short_repr(words[0])} "
                 "(expected a number, capot or generale)"
             )
         rest = " ".join(words[1:])
@@ -218,12 +239,12 @@ def parse_call(text: str) -> Call:
             strain = Strain.parse(rest)
         except NotationError:
             raise NotationError(
-                f"cannot read {text!r} as a call: unknown strain {rest!r} "
+                f"cannot read {short_repr(text)} as a call: unknown strain {short_repr(rest)} "
                 "(expected one of C D H S NT AT or a strain name)"
             ) from None
         return Bid(value, strain)
     raise NotationError(
-        f"cannot read {text!r} as a call (expected pass, coinche, surcoinche or a bid "
+        f"cannot read {short_repr(text)} as a call (expected pass, coinche, surcoinche or a bid "
         "such as '100 H' or 'capot S')"
     )
 
@@ -388,13 +409,14 @@ def _reason(state: _State, rules: RuleConfig, seat: Seat, call: Call) -> str | N
 def check_seat(seat: object) -> None:
     """Raise CoincheTypeError unless *seat* is a Seat (shared with the classic auction)."""
     if type(seat) is not Seat:
-        raise CoincheTypeError(f"seat must be a Seat, not {seat!r}")
+        raise CoincheTypeError(f"seat must be a Seat, not {short_repr(seat)}")
 
 
 def _check_call(call: object) -> None:
     if not isinstance(call, _CALL_TYPES):
         raise CoincheTypeError(
-            f"a call is a Pass, Bid, Coinche or Surcoinche (see parse_call), not {call!r}"
+            "a call is a Pass, Bid, Coinche or Surcoinche "
+            f"(see parse_call), not {short_repr(call)}"
         )
 
 
@@ -410,11 +432,15 @@ def call_pairs(
     """
     raw: object = value
     if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
-        raise CoincheTypeError(f"calls must be a sequence of (seat, call) pairs, not {value!r}")
+        raise CoincheTypeError(
+            f"calls must be a sequence of (seat, call) pairs, not {short_repr(value)}"
+        )
     pairs = []
     for item in value:
         if not isinstance(item, tuple) or len(item) != 2:
-            raise CoincheTypeError(f"each call must be a (seat, call) pair, not {item!r}")
+            raise CoincheTypeError(
+                f"each call must be a (seat, call) pair, not {short_repr(item)}"
+            )
         check_seat(item[0])
         check_call(item[1])
         pairs.append(item)
@@ -428,15 +454,16 @@ def _to_calls(value: Iterable[tuple[Seat, Call]]) -> tuple[tuple[Seat, Call], ..
 def check_dealer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """attrs validator of an auction's dealer (shared with the classic auction)."""
     if type(value) is not Seat:
-        raise CoincheTypeError(f"dealer must be a Seat, not {value!r}")
+        raise CoincheTypeError(f"dealer must be a Seat, not {short_repr(value)}")
 
 
 def _check_rules(instance: Auction, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {value!r}")
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {short_repr(value)}")
     if value.auction is not AuctionKind.BIDDING:
         raise RuleConfigError(
-            f"auction={value.auction.value!r}: the turned-card auction (RULES.md section 8) "
+            f"auction={short_repr(value.auction.value)}: "
+            "the turned-card auction (section 8 of the rules page) "
             "is not part of this module but coinche.classic.ClassicAuction; "
             "coinche.auction runs the bidding auction only"
         )
@@ -530,7 +557,7 @@ class Auction:
         coinche.errors.IllegalCallError: EAST may not call 90 H: 90 is not higher than ...
         """
         auction = cls.start(dealer, rules)
-        for seat, call in calls:
+        for seat, call in _to_calls(calls):
             auction = auction.apply(seat, call)
         return auction
 

@@ -26,6 +26,7 @@ from typing import Final, Self
 
 import attrs
 
+from coinche._checks import short_repr
 from coinche.errors import CardNotInHandError, CoincheTypeError, NotationError
 
 __all__ = ["CARDS", "Card", "Hand", "Rank", "Strain", "Suit"]
@@ -53,6 +54,12 @@ class Suit(enum.IntEnum):
     def symbol(self) -> str:
         """The suit's symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
         return "♣♦♥♠"[self]
+
+    def __str__(self) -> str:
+        return "CDHS"[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class Rank(enum.IntEnum):
@@ -85,6 +92,12 @@ class Rank(enum.IntEnum):
         """The rank as people write it: ``7 8 9 10 J Q K A``."""
         return ("7", "8", "9", "10", "J", "Q", "K", "A")[self]
 
+    def __str__(self) -> str:
+        return "789TJQKA"[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
 
 class Strain(enum.IntEnum):
     """What a contract is played in: a trump suit, no trump or all trump.
@@ -98,6 +111,12 @@ class Strain(enum.IntEnum):
     True
     >>> Strain.from_suit(Suit.SPADES)
     <Strain.SPADES: 3>
+
+    ``str()`` and f-strings give the :attr:`code`; a suit and a rank give their letter:
+
+    >>> from coinche import Rank
+    >>> f"{Strain.NO_TRUMP} {Strain.HEARTS} {Suit.CLUBS} {Rank.TEN}"
+    'NT H C T'
     """
 
     CLUBS = 0
@@ -122,11 +141,17 @@ class Strain(enum.IntEnum):
         """Short ASCII code: ``C D H S NT AT``."""
         return ("C", "D", "H", "S", "NT", "AT")[self]
 
+    def __str__(self) -> str:
+        return ("C", "D", "H", "S", "NT", "AT")[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
     @classmethod
     def from_suit(cls, suit: Suit) -> Strain:
         """The strain with *suit* as trumps."""
         if type(suit) is not Suit:
-            raise CoincheTypeError(f"suit must be a Suit, not {suit!r}")
+            raise CoincheTypeError(f"suit must be a Suit, not {short_repr(suit)}")
         return cls(int(suit))
 
     @classmethod
@@ -143,17 +168,46 @@ class Strain(enum.IntEnum):
         """
         if not isinstance(text, str):
             raise CoincheTypeError(f"a strain is read from a str, not {type(text).__name__}")
-        key = text.strip().upper().replace(" ", "_").replace("-", "_")
+        if not plain_text(text):
+            raise NotationError(
+                f"cannot read {short_repr(text)} as a strain: it holds characters other "
+                "than ASCII letters and suit symbols"
+            )
+        key = text.strip(SPACES).upper().replace(" ", "_").replace("-", "_")
         found = _STRAIN_NAMES.get(key)
         if found is None:
             raise NotationError(
-                f"cannot read {text!r} as a strain (expected one of C D H S NT AT, "
+                f"cannot read {short_repr(text)} as a strain (expected one of C D H S NT AT, "
                 "a suit symbol, or a name such as HEARTS or NO_TRUMP)"
             )
         return found
 
 
 _SUITS: Final = tuple(Suit)
+
+SPACES: Final = " \t\r\n"
+"""The only characters read as space between words: a control character such as
+``\x1c``, which :meth:`str.split` also treats as space, is refused instead."""
+_SYMBOLS: Final = frozenset("♣♧♦♢♥♡♠♤")
+
+
+def plain_text(text: str) -> bool:
+    """True when *text* holds only printable ASCII, :data:`SPACES` and suit symbols.
+
+    Everything the library reads is made of those; anything else could be a look-alike
+    (``"ſ".upper()`` is ``"S"``) or a hidden control character, and is refused.
+    """
+    if text.isascii():
+        return all((ch >= " " and ch != "\x7f") or ch in SPACES for ch in text)
+    return all(ch in _SYMBOLS or (ch.isascii() and (ch >= " " or ch in SPACES)) for ch in text)
+
+
+def split_words(text: str, separators: str = SPACES) -> list[str]:
+    """*text* cut at runs of *separators*, empty words dropped."""
+    for sep in separators[1:]:
+        text = text.replace(sep, separators[0])
+    return [word for word in text.split(separators[0]) if word]
+
 
 _SUIT_LETTERS: Final = {
     "C": Suit.CLUBS,
@@ -196,19 +250,22 @@ _STRAIN_NAMES: Final = {
 }
 
 
-@attrs.frozen(eq=False, repr=False)
+@attrs.frozen(init=False, eq=False, repr=False)
 class Card:
     """One of the 32 cards: a :class:`Rank` and a :class:`Suit`.
 
-    Cards compare and hash by value; the library only ever hands out the 32 instances
-    of :data:`CARDS`, so they are also safe to compare with ``is``. Build one with
-    ``Card(rank, suit)``, :meth:`parse`, or :meth:`from_index`.
+    There are only 32 instances, those of :data:`CARDS`: ``Card(rank, suit)``,
+    :meth:`parse`, :meth:`from_index`, copies and unpickling all return one of them, so
+    cards are safe to compare with ``is`` as well as ``==``.
 
+    >>> import copy, pickle
     >>> from coinche import Card, Rank, Suit
     >>> card = Card(Rank.JACK, Suit.HEARTS)
     >>> str(card), card.index, card == Card.parse("jh")
     ('JH', 20, True)
-    >>> Card.from_index(20) is Card.parse("JH")
+    >>> card is Card.parse("JH") is Card.from_index(20) is copy.deepcopy(card)
+    True
+    >>> pickle.loads(pickle.dumps(card)) is card
     True
     """
 
@@ -221,14 +278,32 @@ class Card:
     mask: int = attrs.field(init=False)
     """``1 << index``: the card's bit in a :class:`Hand` mask."""
 
-    def __attrs_post_init__(self) -> None:
-        if type(self.rank) is not Rank:
-            raise CoincheTypeError(f"a card's rank must be a Rank, not {self.rank!r}")
-        if type(self.suit) is not Suit:
-            raise CoincheTypeError(f"a card's suit must be a Suit, not {self.suit!r}")
-        index = 8 * self.suit + self.rank
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "mask", 1 << index)
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        if type(rank) is not Rank:
+            raise CoincheTypeError(f"a card's rank must be a Rank, not {short_repr(rank)}")
+        if type(suit) is not Suit:
+            raise CoincheTypeError(f"a card's suit must be a Suit, not {short_repr(suit)}")
+        index = 8 * suit + rank
+        if _INTERNED:  # the 32 cards exist: hand out the one asked for
+            return _INTERNED[index]
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "mask", 1 << index)
+        return card
+
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        """Everything is done by ``__new__``, which returns an interned card."""
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))  # unpickling calls Card(): the interned card
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
@@ -265,7 +340,7 @@ class Card:
         if type(index) is not int:
             raise CoincheTypeError(f"a card index is an int, not {type(index).__name__}")
         if not 0 <= index < 32:
-            raise NotationError(f"card index {index} is outside 0..31")
+            raise NotationError(f"card index {short_repr(index)} is outside 0..31")
         return CARDS[index]
 
     @classmethod
@@ -284,16 +359,27 @@ class Card:
         """
         if not isinstance(text, str):
             raise CoincheTypeError(f"a card is read from a str, not {type(text).__name__}")
-        key = "".join(text.split()).upper()
+        if not plain_text(text):
+            raise NotationError(
+                f"cannot read {short_repr(text)} as a card: it holds characters other "
+                "than ASCII letters, digits and suit symbols"
+            )
+        key = "".join(split_words(text)).upper()
         card = _PARSE_TABLE.get(key)
         if card is not None:
             return card
         if len(key) < 2 or key in _RANK_LETTERS:
-            raise NotationError(f"cannot read {text!r} as a card: expected a rank and a suit")
+            raise NotationError(
+                f"cannot read {short_repr(text)} as a card: expected a rank and a suit"
+            )
         rank_text, suit_text = key[:-1], key[-1]
         if rank_text not in _RANK_LETTERS:
-            raise NotationError(f"cannot read {text!r} as a card: unknown rank {rank_text!r}")
-        raise NotationError(f"cannot read {text!r} as a card: unknown suit {suit_text!r}")
+            raise NotationError(
+                f"cannot read {short_repr(text)} as a card: unknown rank {short_repr(rank_text)}"
+            )
+        raise NotationError(
+            f"cannot read {short_repr(text)} as a card: unknown suit {short_repr(suit_text)}"
+        )
 
     @classmethod
     def parse_many(cls, text: str) -> tuple[Card, ...]:
@@ -305,11 +391,13 @@ class Card:
         """
         if not isinstance(text, str):
             raise CoincheTypeError(f"cards are read from a str, not {type(text).__name__}")
-        return tuple(cls.parse(word) for word in text.replace(",", " ").split())
+        return tuple(cls.parse(word) for word in split_words(text, SPACES + ","))
 
 
+_INTERNED: list[Card] = []
 CARDS: Final[tuple[Card, ...]] = tuple(Card(Rank(i % 8), Suit(i // 8)) for i in range(32))
 """The 32 cards in :attr:`Card.index` order (7♣ 8♣ ... A♣ 7♦ ... A♠)."""
+_INTERNED.extend(CARDS)
 
 _PARSE_TABLE: Final[dict[str, Card]] = {
     rank_text + suit_text: card
@@ -357,12 +445,12 @@ class Hand:
         if isinstance(given, (str, bytes)):
             raise CoincheTypeError(
                 f"a Hand is built from Card objects, not a {type(given).__name__} "
-                f"({given!r}); use Hand.parse for text"
+                f"({short_repr(given)}); use Hand.parse for text"
             )
         if not isinstance(given, Iterable):
             raise CoincheTypeError(
                 "a Hand is built from an iterable of Card objects, "
-                f"not {type(given).__name__} ({given!r})"
+                f"not {type(given).__name__} ({short_repr(given)})"
             )
         items: Iterable[object] = cards
         for item in items:
@@ -371,7 +459,7 @@ class Hand:
                 continue
             hint = "; use Hand.parse for text" if isinstance(item, str) else ""
             raise CoincheTypeError(
-                f"a Hand holds Card objects, not {type(item).__name__} ({item!r}){hint}"
+                f"a Hand holds Card objects, not {type(item).__name__} ({short_repr(item)}){hint}"
             )
         object.__setattr__(self, "mask", mask)
 
@@ -386,7 +474,7 @@ class Hand:
         if type(mask) is not int:
             raise CoincheTypeError(f"a hand mask is an int, not {type(mask).__name__}")
         if not 0 <= mask <= _FULL_MASK:
-            raise NotationError(f"hand mask {mask:#x} is outside 0..0xffffffff")
+            raise NotationError(f"hand mask {short_repr(mask)} is outside 0..0xffffffff")
         return hand_from_mask(mask)  # type: ignore[return-value]
 
     @classmethod
@@ -402,7 +490,7 @@ class Hand:
         mask = 0
         for card in Card.parse_many(text):
             if mask & card.mask:
-                raise NotationError(f"card {card} appears twice in {text!r}")
+                raise NotationError(f"card {card} appears twice in {short_repr(text)}")
             mask |= card.mask
         return cls.from_mask(mask)
 
@@ -540,7 +628,7 @@ class Hand:
         Hand.parse('8H 9H')
         """
         if type(suit) is not Suit:
-            raise CoincheTypeError(f"suit must be a Suit, not {suit!r}")
+            raise CoincheTypeError(f"suit must be a Suit, not {short_repr(suit)}")
         return hand_from_mask(self.mask & 0xFF << 8 * suit)
 
 

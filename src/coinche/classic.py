@@ -1,4 +1,4 @@
-"""The classic belote auction (RULES.md section 8): take the turned suit, name a suit, pass.
+"""The classic belote auction (rules page, section 8): take the turned suit, name a suit, pass.
 
 In classic belote (seed 001, the ``classic_belote`` preset, ``auction='turned_card'``)
 nobody bids a number. After five cards each, the next card of the stock is turned up.
@@ -27,9 +27,9 @@ A :class:`ClassicAuction` has the surface of :class:`coinche.auction.Auction`:
 >>> parse_classic_call("Name spades")
 NameSuit(suit=<Suit.SPADES: 3>)
 
-Decisions (points RULES.md leaves open; each is documented behaviour):
+Decisions (points the rule books leave open; each is documented behaviour):
 
-- **decision** (RULES.md section 9): round two allows any suit, the turned one included.
+- **decision** (rules page, section 9): round two allows any suit, the turned one included.
 - **decision**: the contract's value is :attr:`~coinche.RuleConfig.min_bid` (82 in
   ``classic_belote``) and its multiplier 1, unless the coinche option is on.
 - **decision**, the coinche option (seed 001's Coinche paragraph): with
@@ -54,6 +54,7 @@ from typing import Any, Final, Literal, TypeAlias, cast
 
 import attrs
 
+from coinche._checks import short_repr
 from coinche.auction import (
     COINCHE,
     PASS,
@@ -101,7 +102,7 @@ class Take:
 
 def _check_suit(instance: NameSuit, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not Suit:
-        raise CoincheTypeError(f"a named suit must be a Suit, not {value!r}")
+        raise CoincheTypeError(f"a named suit must be a Suit, not {short_repr(value)}")
 
 
 @attrs.frozen
@@ -179,12 +180,12 @@ def parse_classic_call(text: str) -> ClassicCall:
         suit = strain.trump_suit
         if suit is None:
             raise NotationError(
-                f"cannot read {text!r} as a call: a named suit is one of C D H S "
-                f"(or a suit name), not {rest!r}"
+                f"cannot read {short_repr(text)} as a call: a named suit is one of C D H S "
+                f"(or a suit name), not {short_repr(rest)}"
             )
         return _NAME_CALLS[suit]
     raise NotationError(
-        f"cannot read {text!r} as a classic call (expected pass, take, name and a suit "
+        f"cannot read {short_repr(text)} as a classic call (expected pass, take, name and a suit "
         "such as 'name H', coinche or surcoinche)"
     )
 
@@ -333,7 +334,7 @@ def _check_call(call: object) -> None:
     if not isinstance(call, _ANY_TYPES):
         raise CoincheTypeError(
             "a call of the classic auction is a Pass, Take, NameSuit, Coinche or "
-            f"Surcoinche (see parse_classic_call), not {call!r}"
+            f"Surcoinche (see parse_classic_call), not {short_repr(call)}"
         )
 
 
@@ -343,11 +344,12 @@ def _to_calls(value: Iterable[tuple[Seat, ClassicCall]]) -> tuple[tuple[Seat, Cl
 
 def _check_rules(instance: ClassicAuction, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {value!r}")
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {short_repr(value)}")
     if value.auction is not AuctionKind.TURNED_CARD:
         raise RuleConfigError(
-            f"auction={value.auction.value!r}: ClassicAuction runs the turned-card auction "
-            "(RULES.md section 8) only; numeric bidding is coinche.auction.Auction"
+            f"auction={short_repr(value.auction.value)}: "
+            "ClassicAuction runs the turned-card auction "
+            "(section 8 of the rules page) only; numeric bidding is coinche.auction.Auction"
         )
 
 
@@ -355,7 +357,7 @@ def _check_turned(
     instance: ClassicAuction, attribute: attrs.Attribute[Any], value: object
 ) -> None:
     if type(value) is not Card:
-        raise CoincheTypeError(f"the turned card must be a Card, not {value!r}")
+        raise CoincheTypeError(f"the turned card must be a Card, not {short_repr(value)}")
 
 
 def _illegal(seat: Seat, call: AnyCall, reason: str) -> IllegalCallError:

@@ -9,19 +9,23 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
 
     ``--rules`` is a preset name (default ``common``); ``--strain`` the contract's
     strain (``C D H S NT AT`` or a name); ``--hand`` the cards of the seat to move,
-    as codes (``"7S 9S KD"``) or in the dotted deal notation (``"97..K.A"``, see
+    as codes (``"7S 9S KD"``) or in the dotted deal notation (``"97..K.A"``: the
+    holdings in the order spades.hearts.diamonds.clubs, as in PBN, see
     :mod:`coinche.notation`); ``--trick`` the trick so far, leader first
-    (``"N: AH JS"``; leave it out, or give ``"N:"``, when the seat leads).
+    (``"N: AH JS"``; leave it out, or give ``"N:"``, when the seat leads). No preset has
+    no-trump or all-trump contracts: ``--allow-no-trump`` and ``--allow-all-trump``
+    turn them on.
 
 ``coinche score RECORD.json``
     Read a finished ``deal`` record (the canonical record: rules, dealer, dealt hands
     and every action, replayed and checked move by move) or a ``deal_result`` record
     (see :mod:`coinche.records`: the contract, the eight tricks and the rules; the
-    figures are optional and checked when present), score the deal and print every
+    figures are optional and checked when present) or a ``game`` record (every deal
+    scored), score the deal and print every
     figure explained. ``-`` reads the record from
     standard input; ``--full`` prints the whole deal (hands, tricks, then the score).
 
-``coinche play --seed N``
+``coinche play [--seed N] [--record FILE]``
     Play one whole game between built-in players (:mod:`coinche.players`) and print
     it: for each deal the hands, the auction, every trick with its winner and points,
     the score explained and the running totals (a deal where all four pass is said to
@@ -32,7 +36,9 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
 
     ``--rules`` is a preset (default ``common``; ``classic_belote`` plays classic
     belote, with its turned card and its take-or-name auction); ``--seed`` any whole
-    number, the same seed playing the same game;
+    number, the same seed playing the same game (default: a random seed, printed);
+    ``--record`` a file to write the game to, as a JSON ``game`` record that
+    ``coinche score`` reads;
     ``--target`` the points that win a game (default: the preset's); ``--players`` the
     players of North, East, South and West, each ``greedy`` or ``random`` (default:
     North-South greedy against East-West random). West deals first, so North speaks
@@ -81,8 +87,9 @@ from typing import Final, NoReturn
 import attrs
 
 from coinche import COMPILED, __version__
+from coinche._checks import short_repr, short_text
 from coinche.cards import Hand, Strain
-from coinche.config import PRESETS, AuctionKind, RuleConfig
+from coinche.config import MAX_TARGET, PRESETS, AuctionKind, RuleConfig
 from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheError
 from coinche.game import Game
@@ -97,7 +104,7 @@ from coinche.notation import (
 )
 from coinche.play import Trick, explain_card, legal_cards
 from coinche.players import GreedyPlayer, Player, RandomPlayer, play_deals
-from coinche.records import from_data, loads, to_data
+from coinche.records import dumps, from_data, loads, to_data
 from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Seat
 from coinche.svg import DEFAULT_SIZE
@@ -106,6 +113,7 @@ from coinche.svg import deal as draw_deal
 __all__ = ["build_parser", "main"]
 
 _PROG = "coinche"
+_MAX_ERROR_LINE: Final = 300  # an error line never echoes more of the input than this
 
 
 class _UsageError(Exception):
@@ -159,12 +167,23 @@ def build_parser() -> argparse.ArgumentParser:
     legal.add_argument(
         "--hand",
         required=True,
-        help='the hand of the seat to move: card codes ("7S 9S KD") or dotted ("97..K.")',
+        help='the hand of the seat to move: card codes ("7S 9S KD") or dotted holdings in '
+        'the PBN order spades.hearts.diamonds.clubs ("97..K." is 9S 7S KD)',
     )
     legal.add_argument(
         "--trick",
         default="N:",
         help='the trick so far, leader first: "N: AH JS" (default: an empty trick)',
+    )
+    legal.add_argument(
+        "--allow-no-trump",
+        action="store_true",
+        help="turn no-trump contracts on (no preset has them): needed for --strain NT",
+    )
+    legal.add_argument(
+        "--allow-all-trump",
+        action="store_true",
+        help="turn all-trump contracts on (no preset has them): needed for --strain AT",
     )
     legal.set_defaults(command=_run_legal)
 
@@ -195,11 +214,14 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the rule set, a preset: {', '.join(PRESETS)} (default: common)",
     )
     play.add_argument(
-        "--seed", required=True, type=int, metavar="N", help="the seed of the random draws"
+        "--seed",
+        type=_seed,
+        metavar="N",
+        help="the seed of the random draws (default: a random seed, printed in the heading)",
     )
     play.add_argument(
         "--target",
-        type=_positive_int,
+        type=_target,
         metavar="T",
         help="the points that win a game (default: the preset's target)",
     )
@@ -210,6 +232,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N,E,S,W",
         help=f"the players of North, East, South and West, each one of "
         f"{', '.join(_PLAYER_KINDS)} (default: {','.join(_DEFAULT_PLAYERS)})",
+    )
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game as a JSON game record to FILE ('coinche score FILE' "
+        "then scores every deal of it)",
     )
     play.set_defaults(command=_run_play)
 
@@ -263,8 +291,24 @@ def _read_hand(text: str) -> Hand:
 
 def _run_legal(args: argparse.Namespace) -> int:
     rules = RuleConfig.preset(args.rules)
+    if args.allow_no_trump or args.allow_all_trump:
+        rules = attrs.evolve(
+            rules,
+            allow_no_trump=rules.allow_no_trump or args.allow_no_trump,
+            allow_all_trump=rules.allow_all_trump or args.allow_all_trump,
+        )
     strain = Strain.parse(args.strain)
+    if strain is Strain.NO_TRUMP and not rules.allow_no_trump:
+        raise _InputError(
+            f"the {args.rules} rules have no no-trump contracts (add --allow-no-trump)"
+        )
+    if strain is Strain.ALL_TRUMP and not rules.allow_all_trump:
+        raise _InputError(
+            f"the {args.rules} rules have no all-trump contracts (add --allow-all-trump)"
+        )
     hand = _read_hand(args.hand)
+    if len(hand) > 8:
+        raise _InputError(f"a hand holds at most 8 cards, not {len(hand)} ({hand})")
     trick = Trick.parse(args.trick)
     legal = legal_cards(hand, trick, strain, rules)
     if trick.cards:
@@ -283,7 +327,7 @@ def _run_legal(args: argparse.Namespace) -> int:
 
 def _read_text(name: str) -> str:
     if name == "-":
-        return sys.stdin.read()
+        return _read_stdin()
     try:
         return Path(name).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -294,6 +338,27 @@ def _read_text(name: str) -> str:
         raise _InputError(f"cannot read {name}: {error.strerror or error}") from None
 
 
+def _read_stdin() -> str:
+    """Standard input as UTF-8 text, read as bytes so that no decoding error or closed
+    stream escapes as a traceback."""
+    stream = sys.stdin
+    if stream is None:  # started with standard input closed (coinche score - <&-)
+        raise _InputError("cannot read standard input: it is closed")
+    try:
+        buffer = getattr(stream, "buffer", None)
+        data = buffer.read() if buffer is not None else stream.read()
+    except UnicodeDecodeError as error:  # a text stream without a buffer
+        raise _InputError(f"cannot read standard input: not UTF-8 text ({error.reason})") from None
+    except (OSError, ValueError) as error:  # a closed or unreadable stream
+        raise _InputError(f"cannot read standard input: {error}") from None
+    if isinstance(data, str):
+        return data
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _InputError(f"cannot read standard input: not UTF-8 text ({error.reason})") from None
+
+
 class _InputError(Exception):
     """A file that cannot be read."""
 
@@ -302,10 +367,19 @@ def _run_score(args: argparse.Namespace) -> int:
     value = loads(_read_text(args.record))
     if isinstance(value, Deal):
         return _score_deal_record(value, args.record, full=args.full)
+    if isinstance(value, Game):  # as written by coinche play --record
+        for number, deal in enumerate(value.deals, 1):
+            print(f"=== Deal {number}, {deal.dealer.letter} deals ===")
+            if deal.is_over:
+                _score_deal_record(deal, args.record, full=args.full)
+            else:
+                print("Not finished: nothing to score yet.")
+        print(f"Totals: {value.totals}")
+        return 0
     if not isinstance(value, DealResult):
         raise _InputError(
             f"{args.record} holds a {type(value).__name__} record; "
-            "score needs a deal or deal_result record (see coinche.records)"
+            "score needs a deal, game or deal_result record (see coinche.records)"
         )
     print(render_deal(value) if args.full else value.breakdown())
     return 0
@@ -343,14 +417,49 @@ _FIRST_DEALER: Final = Seat.WEST  # so North speaks first and leads the first tr
 _TEAM_NAMES: Final = ("North-South", "East-West")
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {text!r}")
+def _target(text: str) -> int:
+    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else 0
+    if not 1 <= value <= MAX_TARGET:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {MAX_TARGET}, not {short_repr(text)}"
+        )
     return value
+
+
+def _positive_int(text: str) -> int:
+    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be a positive whole number, not {short_repr(text)}"
+        )
+    return value
+
+
+MAX_SEED: Final = 2**63
+"""The bound of ``--seed``, either way."""
+
+
+def _seed(text: str) -> int:
+    body = text[1:] if text[:1] == "-" else text
+    value = int(text) if body.isascii() and body.isdigit() and len(body) <= 19 else None
+    if value is None or not -MAX_SEED <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from {-MAX_SEED} to {MAX_SEED}, not {short_repr(text)}"
+        )
+    return value
+
+
+def game_rng(seed: int) -> random.Random:
+    """The generator of ``coinche play --seed``: a different game for every seed.
+
+    ``random.Random(n)`` uses the absolute value of an int seed, so ``-1`` would play
+    the game of ``1``; a negative seed is passed as its text instead.
+
+    >>> from coinche.cli import game_rng
+    >>> game_rng(-1).random() != game_rng(1).random()
+    True
+    """
+    return random.Random(seed if seed >= 0 else str(seed))
 
 
 def _player_names(text: str) -> tuple[str, ...]:
@@ -359,7 +468,7 @@ def _player_names(text: str) -> tuple[str, ...]:
     if len(names) != 4 or unknown:
         raise argparse.ArgumentTypeError(
             f"expected four players for N,E,S,W, each one of {', '.join(_PLAYER_KINDS)}, "
-            f"as in greedy,random,greedy,random; not {text!r}"
+            f"as in greedy,random,greedy,random; not {short_repr(text)}"
         )
     return names
 
@@ -399,11 +508,13 @@ def _run_play(args: argparse.Namespace) -> int:
     rules = RuleConfig.preset(args.rules)
     if args.target is not None:
         rules = attrs.evolve(rules, target=args.target)
-    rng = random.Random(args.seed)  # draws the game's seed, then the players' choices
+    given: int | None = args.seed
+    seed = random.SystemRandom().randrange(2**32) if given is None else given
+    rng = game_rng(seed)  # draws the game's seed, then the players' choices
     game = Game.new(rules, _FIRST_DEALER, rng)
     names: tuple[str, ...] = args.players
     players = {seat: _PLAYER_KINDS[name]() for seat, name in zip(Seat, names, strict=True)}
-    print(_game_heading(rules, args.rules, args.seed))
+    print(_game_heading(rules, args.rules, seed))
     print(
         "Players: "
         + ", ".join(f"{seat.letter} {name}" for seat, name in zip(Seat, names, strict=True))
@@ -438,6 +549,9 @@ def _run_play(args: argparse.Namespace) -> int:
     if rules.games_to_win > 1:
         print(f"Games won: {game.games_won}")
     print(f"Deals: {game.deal_number + 1}, of which thrown in: {game.thrown_in}")
+    if args.record is not None:
+        _write_text(args.record, dumps(game, indent=1) + "\n")
+        print(f"Record written to {args.record}")
     return 0
 
 
@@ -502,8 +616,15 @@ def _run_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_text(name: str, text: str) -> None:
+    try:
+        Path(name).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise _InputError(f"cannot write {name}: {error.strerror or error}") from None
+
+
 def _fail(message: str) -> int:
-    line = " ".join(str(message).split())
+    line = short_text(" ".join(str(message).split()), _MAX_ERROR_LINE)
     print(f"{_PROG}: error: {line}", file=sys.stderr)
     return 2
 

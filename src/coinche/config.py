@@ -1,4 +1,4 @@
-"""House rules: one frozen :class:`RuleConfig` with a field per option of RULES.md.
+"""House rules: one frozen :class:`RuleConfig` with a field per option of the rules page.
 
 Every point where the rule texts disagree is a field; every rule set we support is a
 named preset. ``RuleConfig()`` is the :meth:`~RuleConfig.common` preset; change any
@@ -18,12 +18,14 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
 import attrs
 
 from coinche import _kernel
+from coinche._checks import short_repr
 from coinche.errors import RuleConfigError
 
 __all__ = [
@@ -36,9 +38,9 @@ __all__ = [
 ]
 
 CAPOT_VALUE: Final = _kernel.CAPOT_VALUE
-"""What a capot contract is worth as a bid (RULES.md section 6)."""
+"""What a capot contract is worth as a bid (rules page, section 6)."""
 GENERALE_VALUE: Final = _kernel.GENERALE_VALUE
-"""What a générale contract is worth as a bid (RULES.md section 6, a decision)."""
+"""What a générale contract is worth as a bid (rules page, section 6, a decision)."""
 
 
 class Direction(enum.StrEnum):
@@ -72,13 +74,13 @@ class AuctionKind(enum.StrEnum):
     """How the contract is chosen."""
 
     BIDDING = "bidding"
-    """The coinche auction: numeric bids with a strain (RULES.md section 3)."""
+    """The coinche auction: numeric bids with a strain (rules page, section 3)."""
     TURNED_CARD = "turned_card"
-    """Classic belote: take the turned card's suit or name one (RULES.md section 8)."""
+    """Classic belote: take the turned card's suit or name one (rules page, section 8)."""
 
 
 class Scoring(enum.StrEnum):
-    """The scoring system, one per row of RULES.md section 6."""
+    """The scoring system, one per row of section 6 of the rules page."""
 
     COMMON = "common"
     """000: made = contract + points; failed = 160 + contract to the defenders."""
@@ -115,7 +117,7 @@ def _to_enum(kind: type[_E], name: str, value: object) -> _E:
     except ValueError:
         choices = ", ".join(repr(member.value) for member in kind)
         raise RuleConfigError(
-            f"{name} must be a {kind.__name__} ({choices}), not {value!r}"
+            f"{name} must be a {kind.__name__} ({choices}), not {short_repr(value)}"
         ) from None
 
 
@@ -141,26 +143,41 @@ def _to_scoring(value: object) -> Scoring:
 
 def _check_bool(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not bool:
-        raise RuleConfigError(f"{attribute.name} must be True or False, not {value!r}")
+        raise RuleConfigError(f"{attribute.name} must be True or False, not {short_repr(value)}")
 
 
 def _check_int(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not int:
-        raise RuleConfigError(f"{attribute.name} must be an int, not {value!r}")
+        raise RuleConfigError(f"{attribute.name} must be an int, not {short_repr(value)}")
+    if not -_INT_BOUND <= value <= _INT_BOUND:
+        # every int field has a narrower range, checked with the combinations; this
+        # first bound keeps absurd integers (which str() may refuse) out of messages
+        raise RuleConfigError(
+            f"{attribute.name} must be an int from {-_INT_BOUND} to {_INT_BOUND}, "
+            f"not {short_repr(value)}"
+        )
 
 
 def _check_optional_int(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and type(value) is not int:
-        raise RuleConfigError(f"{attribute.name} must be an int or None, not {value!r}")
+    if value is not None:
+        _check_int(instance, attribute, value)
+
+
+_INT_BOUND: Final = 10**6
+MAX_TARGET: Final = 100_000
+"""The highest :attr:`RuleConfig.target` (a game to 100,000 already takes about a
+thousand deals)."""
+MAX_GAMES_TO_WIN: Final = 100
+"""The highest :attr:`RuleConfig.games_to_win`."""
 
 
 def _pattern(value: Any) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise RuleConfigError(f"deal_pattern must be a sequence of ints, not {value!r}")
+        raise RuleConfigError(f"deal_pattern must be a sequence of ints, not {short_repr(value)}")
     pattern = tuple(value)
     if not pattern or any(type(n) is not int or n < 1 for n in pattern) or sum(pattern) != 8:
         raise RuleConfigError(
-            f"deal_pattern must be positive packet sizes adding up to 8, not {value!r}"
+            f"deal_pattern must be positive packet sizes adding up to 8, not {short_repr(value)}"
         )
     return pattern
 
@@ -183,7 +200,7 @@ FLAG_MONTER: Final = _kernel.FLAG_MONTER
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class RuleConfig:
-    """Every house rule, one field per option of RULES.md sections 1 to 8.
+    """Every house rule, one field per option of rules page, sections 1 to 8.
 
     Frozen and keyword-only. Each field is checked for its type, and the whole object
     for impossible combinations, at construction and in :func:`attrs.evolve`; a bad
@@ -300,9 +317,9 @@ class RuleConfig:
     scoring: Scoring = attrs.field(
         default=Scoring.COMMON,
         converter=_to_scoring,
-        metadata={"doc": "The scoring system (a row of RULES.md section 6)."},
+        metadata={"doc": "The scoring system (a row of section 6 of the rules page)."},
     )
-    """The scoring system: one row of the table in RULES.md section 6."""
+    """The scoring system: one row of the table in section 6 of the rules page."""
     rounding: bool = _bool_field(False, "Deal scores round to the nearest 10, 5 up.")
     """Each team's deal score is rounded to the nearest 10, 5 up (FFB, pagat)."""
     min82_adds_points: bool = _bool_field(
@@ -377,8 +394,21 @@ class RuleConfig:
             )
         if self.target < 1:
             raise RuleConfigError(f"target ({self.target}) must be positive")
+        if self.target > MAX_TARGET:
+            raise RuleConfigError(f"target ({self.target}) must be at most {MAX_TARGET}")
         if self.games_to_win < 1:
             raise RuleConfigError(f"games_to_win ({self.games_to_win}) must be at least 1")
+        if self.games_to_win > MAX_GAMES_TO_WIN:
+            raise RuleConfigError(
+                f"games_to_win ({self.games_to_win}) must be at most {MAX_GAMES_TO_WIN}"
+            )
+        if self.scoring is Scoring.CLASSIC and self.auction is not AuctionKind.TURNED_CARD:
+            # seed 001: the 82 of ordinary belote and the numbers bid in Coinche are not
+            # two versions of one figure; classic scoring needs the classic auction
+            raise RuleConfigError(
+                "scoring='classic' needs auction='turned_card': in classic belote the "
+                "taker needs 82, in Coinche the number it bid"
+            )
         if self.auction is AuctionKind.TURNED_CARD:
             wrong = [
                 name
@@ -386,15 +416,16 @@ class RuleConfig:
                     ("allow_no_trump", self.allow_no_trump),
                     ("allow_all_trump", self.allow_all_trump),
                     ("allow_generale", self.allow_generale),
-                    ("max_bid", self.max_bid != self.min_bid),
+                    ("min_bid", self.min_bid != 82),
+                    ("max_bid", self.max_bid != 82),
                 )
                 if bad
             ]
             if wrong:
                 raise RuleConfigError(
-                    "auction='turned_card' names a suit only, at the fixed value min_bid: "
-                    f"it needs allow_no_trump, allow_all_trump and allow_generale off and "
-                    f"max_bid equal to min_bid; fix {', '.join(wrong)}"
+                    "auction='turned_card' names a suit only, and the taker needs the "
+                    "fixed 82 of classic belote: it needs allow_no_trump, allow_all_trump "
+                    f"and allow_generale off and min_bid and max_bid 82; fix {', '.join(wrong)}"
                 )
 
     # ------------------------------------------------------------------ derived
@@ -539,16 +570,20 @@ class RuleConfig:
         """
         make = PRESETS.get(name) if isinstance(name, str) else None
         if make is None:
-            raise RuleConfigError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
+            raise RuleConfigError(
+                f"unknown preset {short_repr(name)}; known: {', '.join(PRESETS)}"
+            )
         return make()
 
 
-PRESETS: Final[dict[str, Callable[[], RuleConfig]]] = {
-    "common": RuleConfig.common,
-    "ffb": RuleConfig.ffb,
-    "pagat": RuleConfig.pagat,
-    "contract_only": RuleConfig.contract_only,
-    "min82": RuleConfig.min82,
-    "classic_belote": RuleConfig.classic_belote,
-}
-"""Preset names and the class methods that build them."""
+PRESETS: Final[Mapping[str, Callable[[], RuleConfig]]] = MappingProxyType(
+    {
+        "common": RuleConfig.common,
+        "ffb": RuleConfig.ffb,
+        "pagat": RuleConfig.pagat,
+        "contract_only": RuleConfig.contract_only,
+        "min82": RuleConfig.min82,
+        "classic_belote": RuleConfig.classic_belote,
+    }
+)
+"""Preset names and the class methods that build them (a read-only mapping)."""

@@ -15,6 +15,7 @@ from typing import Final, Literal
 
 import attrs
 
+from coinche._checks import short_repr
 from coinche.cards import Strain
 from coinche.config import CAPOT_VALUE, GENERALE_VALUE
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -62,9 +63,20 @@ def _check_value(instance: Contract, attribute: attrs.Attribute[int], value: obj
     if isinstance(value, SpecialBid):
         return
     if type(value) is not int:
-        raise CoincheTypeError(f"a contract value is an int, CAPOT or GENERALE, not {value!r}")
+        raise CoincheTypeError(
+            f"a contract value is an int, CAPOT or GENERALE, not {short_repr(value)}"
+        )
     if value <= 0:
-        raise InvalidDealError(f"a contract value must be positive, not {value}")
+        raise InvalidDealError(f"a contract value must be positive, not {short_repr(value)}")
+    if value > MAX_BID_VALUE:
+        raise InvalidDealError(
+            f"a contract value must be at most {MAX_BID_VALUE}, not {short_repr(value)}"
+        )
+
+
+MAX_BID_VALUE: Final = 1000
+"""The highest number a bid or a contract may hold (no rule set bids above 250; the
+bound keeps absurd integers, which ``str()`` may refuse to print, out)."""
 
 
 @attrs.frozen
@@ -96,17 +108,19 @@ class Contract:
     @taker.validator
     def _check_taker(self, attribute: attrs.Attribute[Seat], value: object) -> None:
         if type(value) is not Seat:
-            raise CoincheTypeError(f"a contract's taker must be a Seat, not {value!r}")
+            raise CoincheTypeError(f"a contract's taker must be a Seat, not {short_repr(value)}")
 
     @strain.validator
     def _check_strain(self, attribute: attrs.Attribute[Strain], value: object) -> None:
         if type(value) is not Strain:
-            raise CoincheTypeError(f"a contract's strain must be a Strain, not {value!r}")
+            raise CoincheTypeError(
+                f"a contract's strain must be a Strain, not {short_repr(value)}"
+            )
 
     @multiplier.validator
     def _check_multiplier(self, attribute: attrs.Attribute[int], value: object) -> None:
         if type(value) is not int or value not in (1, 2, 4):
-            raise InvalidDealError(f"a contract multiplier is 1, 2 or 4, not {value!r}")
+            raise InvalidDealError(f"a contract multiplier is 1, 2 or 4, not {short_repr(value)}")
 
     @property
     def points(self) -> int:

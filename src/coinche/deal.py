@@ -3,7 +3,7 @@
 A :class:`Deal` is an immutable state: :meth:`Deal.apply` returns a new one and leaves
 the old one as it was, so keeping a state is all it takes to undo or to search. It moves
 through the :class:`Phase` values ``AUCTION``, ``PLAY`` and then ``SCORED``, or
-``THROWN_IN`` when all four pass (RULES.md sections 2 to 5). In the auction the actions
+``THROWN_IN`` when all four pass (rules page, sections 2 to 5). In the auction the actions
 are calls (:mod:`coinche.auction`), in the play cards; :data:`Action` is their union.
 
 >>> import random
@@ -38,7 +38,7 @@ Decisions (each is documented behaviour):
 - **Pagat's coinche at any time**: :meth:`Deal.legal_actions` lists the calls of the
   seat to move only; an out-of-turn coinche goes through :meth:`Deal.apply_call`.
 - **The classic turned-card deal** (``auction='turned_card'``, the ``classic_belote``
-  preset, RULES.md section 8), from a deck (shuffled and cut as above, or given to
+  preset, rules page, section 8), from a deck (shuffled and cut as above, or given to
   :meth:`Deal.from_deck`), top first:
 
   1. five cards each, in the packets of :attr:`~coinche.RuleConfig.deal_pattern` that
@@ -69,6 +69,7 @@ from typing import Any, Final, TypeAlias, cast
 import attrs
 
 from coinche import _kernel as K
+from coinche._checks import check_bool, check_items, check_iterable, check_type, short_repr
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
@@ -219,7 +220,7 @@ _STOCK_CARDS: Final = 11  # classic: the cards under the turned card
 
 @attrs.frozen
 class _Classic:
-    """The turned-card deal (RULES.md section 8): what is dealt before and after."""
+    """The turned-card deal (rules page, section 8): what is dealt before and after."""
 
     turned: Card
     first_hands: tuple[Hand, Hand, Hand, Hand]  # five cards each
@@ -247,12 +248,14 @@ def _first_packets(pattern: tuple[int, ...]) -> tuple[int, ...]:
 def _check_deck(deck: object) -> tuple[Card, ...]:
     """The 32 distinct cards of *deck*, top first."""
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-        raise CoincheTypeError(f"deck must be a sequence of 32 Card objects, not {deck!r}")
+        raise CoincheTypeError(
+            f"deck must be a sequence of 32 Card objects, not {short_repr(deck)}"
+        )
     cards = tuple(deck)
     seen = 0
     for card in cards:
         if type(card) is not Card:
-            raise CoincheTypeError(f"deck holds Card objects, not {card!r}")
+            raise CoincheTypeError(f"deck holds Card objects, not {short_repr(card)}")
         if seen & card.mask:
             raise InvalidDealError(f"{card} is in the deck twice")
         seen |= card.mask
@@ -339,7 +342,7 @@ def _play_info(contract: Contract, rules: RuleConfig, hands: tuple[Hand, ...]) -
 
 def _check_seat(seat: object, name: str = "seat") -> None:
     if type(seat) is not Seat:
-        raise CoincheTypeError(f"{name} must be a Seat, not {seat!r}")
+        raise CoincheTypeError(f"{name} must be a Seat, not {short_repr(seat)}")
 
 
 def _check_rules(rules: object) -> None:
@@ -394,16 +397,18 @@ def _to_classic(hands: object, turned: object, stock: object) -> _Classic:
         )
     first = _to_hands(hands, _FIRST_CARDS)
     if type(turned) is not Card:
-        raise CoincheTypeError(f"turned must be a Card, not {turned!r}")
+        raise CoincheTypeError(f"turned must be a Card, not {short_repr(turned)}")
     if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
-        raise CoincheTypeError(f"stock must be a sequence of Card objects, not {stock!r}")
+        raise CoincheTypeError(
+            f"stock must be a sequence of Card objects, not {short_repr(stock)}"
+        )
     cards = tuple(stock)
     if len(cards) != _STOCK_CARDS:
         raise InvalidDealError(f"the stock holds {len(cards)} cards, not {_STOCK_CARDS}")
     seen = first[0].mask | first[1].mask | first[2].mask | first[3].mask
     for card in (turned, *cards):
         if type(card) is not Card:
-            raise CoincheTypeError(f"stock holds Card objects, not {card!r}")
+            raise CoincheTypeError(f"stock holds Card objects, not {short_repr(card)}")
         if seen & card.mask:
             raise InvalidDealError(f"{card} is dealt twice (hands, turned card and stock)")
         seen |= card.mask
@@ -417,7 +422,7 @@ class Deal:
     Immutable; build one with :meth:`new` (shuffle and deal) or :meth:`from_hands`, then
     :meth:`apply` actions. In the auction :attr:`to_move` is the auction's seat to call
     and the actions are calls; in the play the actions are cards, checked with the rules
-    of RULES.md section 4. The first trick is led by the seat after the dealer, or by the
+    of rules page, section 4. The first trick is led by the seat after the dealer, or by the
     taker when :attr:`~coinche.RuleConfig.first_lead` is ``taker``. Under the classic
     turned-card auction the auction is a :class:`~coinche.classic.ClassicAuction` and
     the deal is completed when it ends (see the module's decisions). After the eighth
@@ -883,6 +888,9 @@ class Deal:
         :raises IllegalActionError: a card in the auction, a call in the play, any
             action once the deal is over, or announcements that cannot be declared.
         """
+        if declare is not None:
+            check_iterable(declare, "declare")
+        check_bool(belote, "belote")
         phase = self.phase
         seat = self._to_move
         if phase is _PLAY:
@@ -891,7 +899,7 @@ class Deal:
                     raise IllegalActionError(
                         action, seat, "the auction is over: the seat to move plays a card"
                     )
-                raise CoincheTypeError(f"an action is a call or a Card, not {action!r}")
+                raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(action)}")
             info = self._info
             assert info is not None
             assert seat is not None
@@ -938,15 +946,15 @@ class Deal:
         :raises IllegalCallError: a call the auction does not allow.
         :raises IllegalActionError: the auction is over.
         """
+        _check_seat(seat)  # first: the error below names the seat
         if self.phase is not _AUCTION:
             raise IllegalActionError(
                 call, seat, f"the auction is over: the deal is in the {self.phase.value} phase"
             )
-        _check_seat(seat)
         if not isinstance(call, _CALL_TYPES):
             raise CoincheTypeError(
                 f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
-                f"a Take or NameSuit), not {call!r}"
+                f"a Take or NameSuit), not {short_repr(call)}"
             )
         auction = self.auction
         if isinstance(auction, ClassicAuction):
@@ -1004,7 +1012,7 @@ class Deal:
         raw: object = declare
         if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
             raise CoincheTypeError(
-                f"declare must be a sequence of Announcement objects, not {declare!r}"
+                f"declare must be a sequence of Announcement objects, not {short_repr(declare)}"
             )
         listed = tuple(declare)
         for announcement in listed:
@@ -1148,6 +1156,12 @@ class Deal:
             turned=self.turned,
         )
 
+    def __str__(self) -> str:
+        """The deal as a table, as :func:`coinche.notation.render_deal` writes it."""
+        from coinche.notation import render_deal  # notation imports this module
+
+        return render_deal(self)
+
     def __repr__(self) -> str:
         contract = self.contract
         trick = self.trick
@@ -1166,7 +1180,7 @@ class Deal:
 
 def _check_view(instance: PlayerView, attribute: attrs.Attribute[Any], value: object) -> None:
     if type(value) is not Seat:
-        raise CoincheTypeError(f"{attribute.name} must be a Seat, not {value!r}")
+        raise CoincheTypeError(f"{attribute.name} must be a Seat, not {short_repr(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -1221,3 +1235,40 @@ class PlayerView:
         from coinche import svg
 
         return svg.deal(self)
+
+    def __attrs_post_init__(self) -> None:
+        # The constructor is public (and player_view records load through it): check
+        # the types, then what no deal can show (issue 10).
+        check_type(self.rules, RuleConfig, "rules")
+        check_type(self.phase, Phase, "phase")
+        check_type(self.to_move, (Seat, type(None)), "to_move")
+        check_type(self.hand, Hand, "hand")
+        check_items(self.calls, tuple, "calls")
+        check_type(self.contract, (Contract, type(None)), "contract")
+        check_items(self.tricks, Trick, "tricks")
+        check_type(self.trick, (Trick, type(None)), "trick")
+        check_items(self.announcements, Announcement, "announcements")
+        check_bool(self.belote_declared, "belote_declared")
+        check_type(self.turned, (Card, type(None)), "turned")
+        for name in ("calls", "tricks", "announcements"):
+            if type(getattr(self, name)) is not tuple:
+                raise CoincheTypeError(f"{name} must be a tuple")
+        if len(self.hand) > 8:
+            raise InvalidDealError(f"a player holds at most 8 cards, not {len(self.hand)}")
+        if len(self.tricks) > 8:
+            raise InvalidDealError(f"a deal has at most 8 tricks, not {len(self.tricks)}")
+        played = 0
+        for trick in (*self.tricks, *(() if self.trick is None else (self.trick,))):
+            if played & trick.mask:
+                raise InvalidDealError(f"{Hand.from_mask(played & trick.mask)} played twice")
+            played |= trick.mask
+        if played & self.hand.mask:
+            raise InvalidDealError(
+                f"{Hand.from_mask(played & self.hand.mask)} is both in the hand and played"
+            )
+        over = self.phase in (Phase.SCORED, Phase.THROWN_IN)
+        if over != (self.to_move is None):
+            raise InvalidDealError(
+                f"in the {self.phase.value} phase, to_move must be "
+                f"{'None' if over else 'a Seat'}, not {short_repr(self.to_move)}"
+            )

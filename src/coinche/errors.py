@@ -35,6 +35,28 @@ __all__ = [
 ]
 
 
+def _who(seat: object) -> str:
+    """The name of *seat* for a message; a short repr when it is not a seat."""
+    name = getattr(seat, "name", None)
+    if isinstance(name, str) and type(seat).__name__ == "Seat":
+        return name
+    from coinche._checks import short_repr
+
+    return short_repr(seat)
+
+
+def _what(value: object) -> str:
+    """*value* as a message shows it: its str, cut down, and never raising."""
+    from coinche._checks import short_repr, short_text
+
+    if isinstance(value, int) and not isinstance(value, bool):
+        return short_repr(value)
+    try:
+        return short_text(str(value))
+    except Exception:  # a str() that raises (a huge int inside a bid, say)
+        return short_repr(value)
+
+
 class CoincheError(Exception):
     """Root of every exception the library raises on purpose.
 
@@ -127,8 +149,11 @@ class IllegalCardError(CoincheError, ValueError):
         self.card = card
         self.seat = seat
         self.reason = reason
-        who = "this seat" if seat is None else seat.name
-        super().__init__(f"{who} may not play {card}: {reason}")
+        who = "this seat" if seat is None else _who(seat)
+        super().__init__(f"{who} may not play {_what(card)}: {reason}")
+
+    def __reduce__(self) -> tuple[type[IllegalCardError], tuple[Card, Seat | None, str]]:
+        return (type(self), (self.card, self.seat, self.reason))
 
 
 class IllegalCallError(CoincheError, ValueError):
@@ -156,7 +181,10 @@ class IllegalCallError(CoincheError, ValueError):
         self.seat = seat
         self.call = call
         self.reason = reason
-        super().__init__(f"{seat.name} may not call {call}: {reason}")
+        super().__init__(f"{_who(seat)} may not call {_what(call)}: {reason}")
+
+    def __reduce__(self) -> tuple[type[IllegalCallError], tuple[Seat, Call, str]]:
+        return (type(self), (self.seat, self.call, self.reason))
 
 
 if TYPE_CHECKING:
@@ -234,9 +262,9 @@ class IllegalActionError(CoincheError, ValueError):
         self.seat = seat
         self.reason = reason
         if seat is None:
-            super().__init__(f"{action} is not allowed now: {reason}")
+            super().__init__(f"{_what(action)} is not allowed now: {reason}")
         else:
-            super().__init__(f"{seat.name} may not do {action} now: {reason}")
+            super().__init__(f"{_who(seat)} may not do {_what(action)} now: {reason}")
 
     def __reduce__(self) -> tuple[type[IllegalActionError], tuple[object, Seat | None, str]]:
         return (type(self), (self.action, self.seat, self.reason))

@@ -1,4 +1,4 @@
-"""A game: deals one after another until a team reaches the target (RULES.md section 7).
+"""A game: deals one after another until a team reaches the target (rules page, section 7).
 
 A :class:`Game` is an immutable value, like :class:`~coinche.deal.Deal`:
 :meth:`Game.apply` passes an action to the current deal and returns a new game. When a
@@ -24,7 +24,7 @@ Decisions (each is documented behaviour):
   :attr:`~Game.seed` (drawn once from the generator given to :meth:`Game.new`), and deal
   number *n* (0 for the first) is dealt with ``random.Random(f"{seed}:{n}")``. The same
   seed and the same actions always give the same game.
-- **Winning** (RULES.md section 7): after each scored deal, a team whose total reaches
+- **Winning** (rules page, section 7): after each scored deal, a team whose total reaches
   :attr:`~coinche.RuleConfig.target` wins the game; when both reach it in the same deal
   the higher total wins; when those are level nobody has won and another deal is
   played.
@@ -45,6 +45,7 @@ from typing import Any, Final
 
 import attrs
 
+from coinche._checks import check_int_range, short_repr
 from coinche.announcements import Announcement
 from coinche.classic import AnyCall
 from coinche.config import RuleConfig
@@ -64,7 +65,7 @@ def _deal_rng(seed: int, number: int) -> random.Random:
 
 
 def _game_winner(totals: TeamPoints, target: int) -> Team | None:
-    """The team that has won a game with these *totals*, if any (RULES.md section 7)."""
+    """The team that has won a game with these *totals*, if any (rules page, section 7)."""
     ns, ew = totals.north_south, totals.east_west
     if ns >= target or ew >= target:
         if ns > ew:
@@ -77,19 +78,32 @@ def _game_winner(totals: TeamPoints, target: int) -> Team | None:
 def _check_type(kind: type, what: str) -> Any:
     def check(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise CoincheTypeError(f"{attribute.name} must be {what}, not {value!r}")
+            raise CoincheTypeError(f"{attribute.name} must be {what}, not {short_repr(value)}")
+
+    return check
+
+
+MAX_SEED: Final = 2**64
+"""The bound of a game's seed, either way (:meth:`Game.new` draws 64 bits)."""
+MAX_DEALS: Final = 10**6
+"""The bound of a game's deal counts."""
+
+
+def _check_range(low: int, high: int) -> Any:
+    def check(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
+        check_int_range(value, attribute.name, low, high)
 
     return check
 
 
 def _check_results(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, tuple) or not all(isinstance(r, DealResult) for r in value):
-        raise CoincheTypeError(f"results must be a tuple of DealResult, not {value!r}")
+        raise CoincheTypeError(f"results must be a tuple of DealResult, not {short_repr(value)}")
 
 
 def _check_winners(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, tuple) or not all(type(t) is Team for t in value):
-        raise CoincheTypeError(f"game_winners must be a tuple of Team, not {value!r}")
+        raise CoincheTypeError(f"game_winners must be a tuple of Team, not {short_repr(value)}")
 
 
 @attrs.frozen(slots=False, repr=False)
@@ -117,15 +131,15 @@ class Game:
 
     rules: RuleConfig = attrs.field(validator=_check_type(RuleConfig, "a RuleConfig"))
     """The house rules (the target is :attr:`~coinche.RuleConfig.target`)."""
-    seed: int = attrs.field(validator=_check_type(int, "an int"))
+    seed: int = attrs.field(validator=_check_range(-MAX_SEED, MAX_SEED))
     """Deal number *n* is dealt with ``random.Random(f"{seed}:{n}")``."""
     deal: Deal = attrs.field(validator=_check_type(Deal, "a Deal"))
     """The deal being played (the last one, once the game is over)."""
-    deal_number: int = attrs.field(default=0, validator=_check_type(int, "an int"))
+    deal_number: int = attrs.field(default=0, validator=_check_range(-MAX_DEALS, MAX_DEALS))
     """How many deals were dealt before the current one, thrown-in deals included."""
     results: tuple[DealResult, ...] = attrs.field(default=(), validator=_check_results)
     """The result of every scored deal of the match, in order."""
-    thrown_in: int = attrs.field(default=0, validator=_check_type(int, "an int"))
+    thrown_in: int = attrs.field(default=0, validator=_check_range(-MAX_DEALS, MAX_DEALS))
     """How many deals were thrown in (all four passed)."""
     totals: TeamPoints = attrs.field(
         default=_ZERO, validator=_check_type(TeamPoints, "a TeamPoints")
@@ -166,7 +180,7 @@ class Game:
         if not isinstance(rules, RuleConfig):
             raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
         if type(first_dealer) is not Seat:
-            raise CoincheTypeError(f"first_dealer must be a Seat, not {first_dealer!r}")
+            raise CoincheTypeError(f"first_dealer must be a Seat, not {short_repr(first_dealer)}")
         if not isinstance(rng, random.Random):
             raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         return cls._start(rules, first_dealer, rng.getrandbits(64))

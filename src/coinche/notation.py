@@ -65,7 +65,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
+from coinche._checks import check_iterable, short_repr
+from coinche.cards import CARDS, SPACES, Card, Hand, Rank, Strain, Suit, plain_text
+from coinche.config import PRESETS
+from coinche.contract import Contract
+from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
 from coinche.play import LAST_TRICK_BONUS, Trick, trick_points, trick_winner
 from coinche.scoring import DealResult
@@ -81,6 +85,7 @@ __all__ = [
     "render_auction",
     "render_deal",
     "render_hands",
+    "render_position",
     "render_tricks",
 ]
 
@@ -104,6 +109,11 @@ STRAIN_WORDS: Final = {
     Strain.ALL_TRUMP: "all trump",
 }
 """How a report names the strain of a contract (``hearts are trumps``, ``no trump``)."""
+
+
+_DOTTED_ORDER: Final = (
+    "spades.hearts.diamonds.clubs (the PBN order, spades first, whereas a Hand prints clubs first)"
+)
 
 
 # ------------------------------------------------------------------ one hand
@@ -131,8 +141,8 @@ def _read_hand(text: str) -> Hand:
     groups = text.split(".")
     if len(groups) != 4:
         raise NotationError(
-            f"{text!r} has {len(groups)} suit holding{'s' if len(groups) != 1 else ''}; "
-            "a hand is four, spades.hearts.diamonds.clubs"
+            f"{short_repr(text)} has {len(groups)} suit holding{'s' if len(groups) != 1 else ''}; "
+            f"a hand is four, {_DOTTED_ORDER}"
         )
     mask = 0
     for suit, group in zip(SUIT_ORDER, groups, strict=True):
@@ -143,12 +153,13 @@ def _read_hand(text: str) -> Hand:
             rank = _RANK_LETTERS.get(letter)
             if rank is None:
                 raise NotationError(
-                    f"{text!r}: {letter!r} in the {suit.name.lower()} is not a rank "
-                    "(expected A K Q J T 9 8 7)"
+                    f"{short_repr(text)}: {short_repr(letter)} "
+                    f"in the {suit.name.lower()} is not a rank "
+                    "(expected A K Q J T 9 8 7; the holdings are spades.hearts.diamonds.clubs)"
                 )
             card = CARDS[8 * suit + rank]
             if mask & card.mask:
-                raise NotationError(f"{text!r}: {card} appears twice")
+                raise NotationError(f"{short_repr(text)}: {card} appears twice")
             mask |= card.mask
     return Hand.from_mask(mask)
 
@@ -156,7 +167,10 @@ def _read_hand(text: str) -> Hand:
 def parse_hand(text: str) -> Hand:
     """Read a hand written as four dotted suit holdings (see :func:`format_hand`).
 
-    Case does not matter, ``10`` stands for ``T`` and ``-`` for an empty holding.
+    The holdings are in the order **spades.hearts.diamonds.clubs**, as in PBN, the
+    opposite of the order in which a :class:`~coinche.Hand` prints (clubs first): the
+    ``AT`` below is the ace and ten of spades, the ``7`` the seven of clubs. Case does
+    not matter, ``10`` stands for ``T`` and ``-`` for an empty holding.
 
     >>> from coinche.notation import parse_hand
     >>> parse_hand("AT.j9.-.7")
@@ -168,10 +182,15 @@ def parse_hand(text: str) -> Hand:
     """
     if not isinstance(text, str):
         raise CoincheTypeError(f"a hand is read from a str, not {type(text).__name__}")
+    if not plain_text(text):
+        raise NotationError(
+            f"cannot read {short_repr(text)} as a hand: it holds characters other than "
+            "ASCII letters and digits"
+        )
     try:
-        return _read_hand(text.strip())
+        return _read_hand(text.strip(SPACES))
     except NotationError as error:
-        raise NotationError(f"cannot read {text!r} as a hand: {error}") from None
+        raise NotationError(f"cannot read {short_repr(text)} as a hand: {error}") from None
 
 
 # ------------------------------------------------------------------ a deal
@@ -182,7 +201,7 @@ def _check_hands(hands: Mapping[Seat, Hand], size: int = 8) -> None:
         )
     for key in hands:
         if type(key) is not Seat:
-            raise CoincheTypeError(f"hands are keyed by Seat, not {key!r}")
+            raise CoincheTypeError(f"hands are keyed by Seat, not {short_repr(key)}")
     seen = 0
     for seat in Seat:
         if seat not in hands:
@@ -221,7 +240,7 @@ def format_deal(first: Seat, hands: Mapping[Seat, Hand], *, cards: int = 8) -> s
     :raises CoincheTypeError: an argument of the wrong type.
     """
     if type(first) is not Seat:
-        raise CoincheTypeError(f"first must be a Seat, not {first!r}")
+        raise CoincheTypeError(f"first must be a Seat, not {short_repr(first)}")
     _check_hands(hands, cards)
     return f"{first.letter}:" + " ".join(format_hand(hands[seat]) for seat in first.cycle())
 
@@ -303,7 +322,7 @@ def render_hands(hands: Mapping[Seat, Hand], first: Seat = Seat.NORTH) -> str:
             f"hands must be a mapping from Seat to Hand, not {type(hands).__name__}"
         )
     if type(first) is not Seat:
-        raise CoincheTypeError(f"first must be a Seat, not {first!r}")
+        raise CoincheTypeError(f"first must be a Seat, not {short_repr(first)}")
     lines = ["Hands:"]
     for seat in first.cycle():
         hand = hands.get(seat)
@@ -347,16 +366,19 @@ def render_auction(
       E  coinche
     """
     if dealer is not None and type(dealer) is not Seat:
-        raise CoincheTypeError(f"dealer must be a Seat, not {dealer!r}")
+        raise CoincheTypeError(f"dealer must be a Seat, not {short_repr(dealer)}")
     if turned is not None and not isinstance(turned, Card):
-        raise CoincheTypeError(f"turned must be a Card, not {turned!r}")
+        raise CoincheTypeError(f"turned must be a Card, not {short_repr(turned)}")
     notes = [] if dealer is None else [f"{dealer.letter} deals"]
     if turned is not None:
         notes.append(f"turned card {turned}")
     lines = [f"Auction ({', '.join(notes)}):" if notes else "Auction:"]
+    check_iterable(calls, "calls")
     for item in calls:
         if not isinstance(item, tuple) or len(item) != 2 or type(item[0]) is not Seat:
-            raise CoincheTypeError(f"each call must be a (Seat, call) pair, not {item!r}")
+            raise CoincheTypeError(
+                f"each call must be a (Seat, call) pair, not {short_repr(item)}"
+            )
         lines.append(f"  {item[0].letter}  {item[1]}")
     if len(lines) == 1:
         lines.append("  (no calls)")
@@ -376,7 +398,8 @@ def render_tricks(tricks: Sequence[Trick], strain: Strain) -> str:
        1  E: AH 7S KH
     """
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
+    check_iterable(tricks, "tricks")
     listed = tuple(tricks)
     lines = [f"Tricks ({STRAIN_WORDS[strain]}):"]
     width = max((len(str(trick)) for trick in listed), default=0)
@@ -402,16 +425,19 @@ def _played_hands(tricks: Sequence[Trick]) -> dict[Seat, Hand]:
 
 
 def render_deal(
-    result: DealResult,
+    result: DealResult | Deal,
     *,
     calls: Iterable[tuple[Seat, object]] | None = None,
     dealer: Seat | None = None,
     hands: Mapping[Seat, Hand] | None = None,
     turned: Card | None = None,
 ) -> str:
-    """A finished deal for people to read: hands, auction, tricks and the score explained.
+    """A deal for people to read: hands, auction, tricks and the score explained.
 
-    *result* must come from :func:`~coinche.score_deal`, which keeps the contract,
+    Given a :class:`~coinche.Deal`, it shows the deal as it stands: a finished one in
+    full, with its dealt hands and its auction; one in progress as a table of the
+    position (see :func:`render_position`). Otherwise *result* must come from
+    :func:`~coinche.score_deal`, which keeps the contract,
     tricks and rules it scored. *hands* default to the cards each seat played; *calls*
     (seat, call) pairs and the *dealer* are shown when given, and the *turned* card of a
     classic deal in the auction's heading. The deal notation line starts with the
@@ -458,13 +484,17 @@ def render_deal(
       Score EW: its total 0 = 0
       Deal score: NS 330, EW 0
     """
+    if isinstance(result, Deal):
+        return _render_a_deal(result)
     if not isinstance(result, DealResult):
-        raise CoincheTypeError(f"result must be a DealResult, not {type(result).__name__}")
+        raise CoincheTypeError(
+            f"result must be a DealResult or a Deal, not {type(result).__name__}"
+        )
     inputs = result._inputs
     if inputs is None:
         raise InvalidDealError("only a result made by score_deal knows its tricks to show")
     if dealer is not None and type(dealer) is not Seat:
-        raise CoincheTypeError(f"dealer must be a Seat, not {dealer!r}")
+        raise CoincheTypeError(f"dealer must be a Seat, not {short_repr(dealer)}")
     tricks = inputs.tricks
     first = dealer if dealer is not None else tricks[0].leader
     shown = _played_hands(tricks) if hands is None else hands
@@ -476,3 +506,97 @@ def render_deal(
     sections.append(render_tricks(tricks, inputs.contract.strain))
     sections.append("Score:\n" + "\n".join(f"  {line}" for line in result.breakdown().split("\n")))
     return "\n".join(sections)
+
+
+def _render_a_deal(deal: Deal) -> str:
+    result = deal.result
+    if result is None:
+        return render_position(deal)
+    hands = dict(zip(Seat, deal.hands, strict=True))
+    return render_deal(
+        result, calls=deal.calls, dealer=deal.dealer, hands=hands, turned=deal.turned
+    )
+
+
+def render_position(deal: Deal) -> str:
+    """A deal at any point, as a table: the cards each seat still holds, the auction, the
+    contract, the complete tricks, the trick so far, who is to move and the score so far.
+
+    ``str(deal)`` and ``print(deal)`` show the same.
+
+    >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
+    >>> from coinche.auction import PASS, Bid
+    >>> from coinche.deal import Deal
+    >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
+    ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
+    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
+    >>> deal = deal.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
+    >>> for code in ("AC", "7D", "7H", "7S", "AS"):  # West trumps, wins, leads the AS
+    ...     deal = deal.apply(Card.parse(code))
+    >>> print(render_position(deal))
+    Deal in progress (play phase), W deals, common rules
+    Contract: 90 S by N (North-South)
+    Hands (the cards still held):
+      N  S -         H -         D -         C KQJT987
+      E  S -         H -         D AKQJT98   C -
+      S  S -         H AKQJT98   D -         C -
+      W  S KQJT98    H -         D -         C -
+    Auction (W deals):
+      N  90 S
+      E  pass
+      S  pass
+      W  pass
+    Tricks (spades are trumps):
+       1  N: AC 7D 7H 7S  won by W, 11 points
+    Trick so far: W: AS
+    To move: N
+    So far: tricks NS 0, EW 1; card points NS 0, EW 11
+    """
+    if not isinstance(deal, Deal):
+        raise CoincheTypeError(f"deal must be a Deal, not {type(deal).__name__}")
+    contract = deal.contract
+    heading = (
+        f"Deal in progress ({deal.phase.value} phase), {deal.dealer.letter} deals, "
+        f"{_rules_name(deal)} rules"
+        if not deal.is_over
+        else f"Deal {deal.phase.value.replace('_', ' ')}, {deal.dealer.letter} deals"
+    )
+    lines = [heading, f"Contract: {'none yet' if contract is None else _contract_words(contract)}"]
+    held = {seat: deal.hand(seat) for seat in Seat}
+    lines.append(
+        render_hands(held, deal.dealer.next).replace("Hands:", "Hands (the cards still held):", 1)
+    )
+    lines.append(render_auction(deal.calls, deal.dealer, turned=deal.turned))
+    if contract is not None:
+        strain = contract.strain
+        if deal.tricks:
+            lines.append(render_tricks(deal.tricks, strain))
+        trick = deal.trick
+        if trick is not None:
+            lines.append(f"Trick so far: {trick!s}")
+        if deal.to_move is not None:
+            lines.append(f"To move: {deal.to_move.letter}")
+        won = [0, 0]
+        points = [0, 0]
+        for number, done in enumerate(deal.tricks, 1):
+            team = trick_winner(done, strain).team
+            won[team] += 1
+            points[team] += trick_points(done, strain) + (LAST_TRICK_BONUS if number == 8 else 0)
+        lines.append(
+            f"So far: tricks NS {won[0]}, EW {won[1]}; card points NS {points[0]}, EW {points[1]}"
+        )
+    elif deal.to_move is not None:
+        lines.append(f"To move: {deal.to_move.letter}")
+    return "\n".join(lines)
+
+
+def _rules_name(deal: Deal) -> str:
+    for name, make in PRESETS.items():
+        if make() == deal.rules:
+            return name
+    return "house"
+
+
+def _contract_words(contract: Contract) -> str:
+    team = "North-South" if contract.taker.team == 0 else "East-West"
+    return f"{contract} ({team})"

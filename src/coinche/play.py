@@ -1,6 +1,6 @@
 """Tricks and the rules of play: which cards are legal, who wins a trick, card points.
 
-Rule numbers in the messages and comments refer to RULES.md section 4.
+Rule numbers in the messages and comments refer to section 4 of the rules page.
 
 >>> from coinche import Hand, RuleConfig, Seat, Strain, Trick, legal_cards, trick_winner
 >>> trick = Trick.parse("N: AH 7S")        # North led the ace of hearts, East trumped
@@ -18,6 +18,7 @@ from typing import Final, Self
 
 import attrs
 
+from coinche._checks import check_iterable, short_repr
 from coinche.cards import Card, Hand, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
@@ -46,6 +47,7 @@ def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     given: object = cards
     if isinstance(given, str):
         raise CoincheTypeError("a trick's cards are Card objects; use Trick.parse for text")
+    check_iterable(given, "a trick's cards")
     return tuple(cards)
 
 
@@ -75,7 +77,7 @@ class Trick:
 
     def __init__(self, leader: Seat, cards: Iterable[Card] = ()) -> None:
         if type(leader) is not Seat:
-            raise CoincheTypeError(f"a trick's leader must be a Seat, not {leader!r}")
+            raise CoincheTypeError(f"a trick's leader must be a Seat, not {short_repr(leader)}")
         played = _to_cards(cards)
         if len(played) > 4:
             raise InvalidDealError(f"a trick holds at most 4 cards, not {len(played)}")
@@ -84,7 +86,7 @@ class Trick:
             card: object = item
             if not isinstance(card, Card):
                 raise CoincheTypeError(
-                    f"a trick holds Card objects, not {type(card).__name__} ({card!r})"
+                    f"a trick holds Card objects, not {type(card).__name__} ({short_repr(card)})"
                 )
             if mask & card.mask:
                 raise InvalidDealError(f"card {card} is played twice in the trick")
@@ -110,7 +112,8 @@ class Trick:
         head, colon, rest = text.partition(":")
         if not colon:
             raise NotationError(
-                f"cannot read {text!r} as a trick: write the leader first, as in 'N: JH 9H'"
+                f"cannot read {short_repr(text)} as a trick: "
+                "write the leader first, as in 'N: JH 9H'"
             )
         return cls(Seat.parse(head), Card.parse_many(rest))
 
@@ -225,7 +228,7 @@ def _check_position(
     if not isinstance(trick, Trick):
         raise CoincheTypeError(f"trick must be a Trick, not {type(trick).__name__}")
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
     if len(trick.cards) == 4:
         raise InvalidDealError(f"the trick {trick} is complete: nobody is to move")
     if not hand.mask:
@@ -375,7 +378,7 @@ def _check_trick(trick: Trick, strain: Strain) -> None:
     if not isinstance(trick, Trick):
         raise CoincheTypeError(f"trick must be a Trick, not {type(trick).__name__}")
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
 
 
 def trick_winner(trick: Trick, strain: Strain) -> Seat:
@@ -416,7 +419,7 @@ def trick_master(trick: Trick, strain: Strain) -> Seat:
 
 
 def card_points(card: Card, strain: Strain) -> int:
-    """What *card* is worth in a contract played in *strain* (RULES.md section 1).
+    """What *card* is worth in a contract played in *strain* (rules page, section 1).
 
     >>> from coinche import Card, Strain, card_points
     >>> jack = Card.parse("JH")
@@ -427,7 +430,7 @@ def card_points(card: Card, strain: Strain) -> int:
     if not isinstance(card, Card):
         raise CoincheTypeError(f"card must be a Card, not {type(card).__name__}")
     if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
     return K.card_points(card.index, strain)
 
 

@@ -50,6 +50,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from coinche import _kernel as K
+from coinche._checks import short_repr
 from coinche.auction import PASS, Bid, Call, Coinche, Pass, Surcoinche
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.classic import ClassicCall, NameSuit, Take
@@ -356,7 +357,7 @@ def _check_players(players: Mapping[Seat, Player]) -> None:
     for seat in _SEATS:
         if not callable(getattr(players[seat], "choose", None)):
             raise CoincheTypeError(
-                f"the player of {seat.name} has no choose method: {players[seat]!r}"
+                f"the player of {seat.name} has no choose method: {short_repr(players[seat])}"
             )
 
 

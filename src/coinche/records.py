@@ -165,6 +165,7 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeVar, cast
 import attrs
 
 from coinche import _kernel as K
+from coinche._checks import short_repr
 from coinche.announcements import Announcement, AnnouncementKind, find_announcements
 from coinche.auction import Auction, Bid, Coinche, Pass, Surcoinche
 from coinche.cards import Card, Hand, Strain
@@ -226,7 +227,7 @@ def _describe(data: object) -> str:
         shown = data if len(data) <= 40 else data[:37] + "..."
         return f"a string ({shown!r})"
     if isinstance(data, (int, float)):
-        return f"a number ({data!r})"
+        return f"a number ({short_repr(data)})"
     if isinstance(data, (list, tuple)):
         return "an array"
     if isinstance(data, dict):
@@ -341,7 +342,7 @@ class Field:
         found = next((member for member in kind if member.value == text), None)
         if found is None:
             choices = ", ".join(repr(member.value) for member in kind)
-            self.fail(f"expected one of {choices}, not {text!r}")
+            self.fail(f"expected one of {choices}, not {short_repr(text)}")
         return found
 
     def record(self, cls: type[T]) -> T:
@@ -360,7 +361,7 @@ class Field:
         fields = self._fields()
         tag = fields.tag
         if tag != codec.tag:
-            self.fail(f"expected a {codec.tag!r} record, not a {tag!r} record")
+            self.fail(f"expected a {short_repr(codec.tag)} record, not a {short_repr(tag)} record")
         value = fields.decode(codec)
         if not isinstance(value, cls):  # a tag shared by several classes
             self.fail(f"expected a {cls.__name__}, not a {type(value).__name__}")
@@ -373,7 +374,7 @@ class Field:
         if codec is None:
             known = ", ".join(sorted(_BY_TAG))
             Field(fields.tag, _child(self.path, "type")).fail(
-                f"unknown record type {fields.tag!r}; known: {known}"
+                f"unknown record type {short_repr(fields.tag)}; known: {known}"
             )
         return fields.decode(codec)
 
@@ -457,7 +458,8 @@ class Fields:
         for key in self._data:
             if key not in self._read:
                 raise InvalidRecordError(
-                    f"unknown field in a {self.tag!r} record", _child(self.path, str(key))
+                    f"unknown field in a {short_repr(self.tag)} record",
+                    _child(self.path, str(key)),
                 )
         return value
 
@@ -500,17 +502,21 @@ def register(
     """
     classes = cls if isinstance(cls, tuple) else (cls,)
     if not classes or not all(isinstance(c, type) for c in classes):
-        raise CoincheTypeError(f"register needs a class or a tuple of classes, not {cls!r}")
+        raise CoincheTypeError(
+            f"register needs a class or a tuple of classes, not {short_repr(cls)}"
+        )
     if not isinstance(tag, str) or not tag:
-        raise CoincheTypeError(f"a record type is a non-empty str, not {tag!r}")
+        raise CoincheTypeError(f"a record type is a non-empty str, not {short_repr(tag)}")
     other = _BY_TAG.get(tag)
     if other is not None and other.classes != classes:
         names = ", ".join(c.__name__ for c in other.classes)
-        raise CoincheTypeError(f"the record type {tag!r} is already used by {names}")
+        raise CoincheTypeError(f"the record type {short_repr(tag)} is already used by {names}")
     for c in classes:
         old = _BY_TYPE.get(c)
         if old is not None and old.classes != classes:
-            raise CoincheTypeError(f"{c.__name__} already has the record type {old.tag!r}")
+            raise CoincheTypeError(
+                f"{c.__name__} already has the record type {short_repr(old.tag)}"
+            )
     codec = _Codec(classes, tag, encode, decode)
     for c in classes:
         old = _BY_TYPE.get(c)
@@ -521,6 +527,8 @@ def register(
 
 
 def _codec_of_type(cls: type[Any]) -> _Codec:
+    if not isinstance(cls, type):
+        raise CoincheTypeError(f"cls must be a class, not {short_repr(cls)}")
     codec = _BY_TYPE.get(cls)
     if codec is None:
         for base in getattr(cls, "__mro__", ())[1:]:
@@ -597,7 +605,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise InvalidRecordError(f"the key {key!r} appears twice in one object")
+            raise InvalidRecordError(f"the key {short_repr(key)} appears twice in one object")
         result[key] = value
     return result
 
@@ -669,7 +677,7 @@ _TEAM_NAMES: Final = {
 def _parse_team(text: str) -> Team:
     team = _TEAM_NAMES.get(text.strip().upper().replace("-", "_"))
     if team is None:
-        raise NotationError(f"cannot read {text!r} as a team (expected NS or EW)")
+        raise NotationError(f"cannot read {short_repr(text)} as a team (expected NS or EW)")
     return team
 
 
@@ -982,7 +990,9 @@ def _step_data(step: _Step) -> JsonObject:
 def _read_step(field: Field) -> _Step:
     fields = field._fields()
     if fields.tag != _ACTION.tag:
-        field.fail(f"expected an {_ACTION.tag!r} object, not a {fields.tag!r} record")
+        field.fail(
+            f"expected an {short_repr(_ACTION.tag)} object, not a {short_repr(fields.tag)} record"
+        )
     return cast(_Step, fields.decode(_ACTION))
 
 
@@ -1087,7 +1097,7 @@ def _replay(state: _State, field: Field, deal_of: Callable[[_State], Deal]) -> _
         except InvalidRecordError:  # pragma: no cover - nothing below reads records
             raise
         except CoincheError as error:
-            item.fail(f"cannot replay {str(step)!r}: {error}", error)
+            item.fail(f"cannot replay {short_repr(str(step))}: {error}", error)
     return state
 
 
@@ -1208,12 +1218,13 @@ def _decode_auction(fields: Fields) -> Auction:
     for item, seat, call in _read_calls(fields["calls"]):
         if isinstance(call, (Take, NameSuit)):
             item.fail(
-                f"{str(call)!r} is a call of the classic auction (a 'classic_auction' record)"
+                f"{short_repr(str(call))} is a call of the "
+                "classic auction (a 'classic_auction' record)"
             )
         try:
             auction = auction.apply(seat, call)
         except CoincheError as error:
-            item.fail(f"cannot replay {seat.letter + ' ' + str(call)!r}: {error}", error)
+            item.fail(f"cannot replay {short_repr(seat.letter + ' ' + str(call))}: {error}", error)
     return auction
 
 
@@ -1242,7 +1253,7 @@ def _decode_classic_auction(fields: Fields) -> ClassicAuction:
         try:
             auction = auction.apply(seat, call)
         except CoincheError as error:
-            item.fail(f"cannot replay {seat.letter + ' ' + str(call)!r}: {error}", error)
+            item.fail(f"cannot replay {short_repr(seat.letter + ' ' + str(call))}: {error}", error)
     return auction
 
 

@@ -1,4 +1,4 @@
-"""Scoring a finished deal under each system of RULES.md section 6.
+"""Scoring a finished deal under each system of section 6 of the rules page.
 
 >>> from coinche import Contract, RuleConfig, Seat, Strain, Team, Trick, score_deal
 >>> tricks = [Trick.parse(t) for t in (
@@ -18,6 +18,12 @@ from typing import Final
 import attrs
 
 from coinche import _kernel as K
+from coinche._checks import (
+    check_bool,
+    check_int_range,
+    check_items,
+    check_iterable,
+)
 from coinche.announcements import (
     Announcement,
     check_declared,
@@ -34,6 +40,11 @@ from coinche.seats import Seat, Team
 __all__ = ["DealResult", "TeamPoints", "round_score", "score_deal"]
 
 BELOTE_POINTS: Final = K.BELOTE_POINTS
+CLASSIC_TARGET: Final = K.CLASSIC_TARGET
+"""What the taking team of classic belote needs to make its contract (seed 001)."""
+MAX_POINTS: Final = 10**9
+"""The bound of any number of points (a team's score, a game total): far above any
+real game, low enough that every figure prints."""
 _FFB: Final = Scoring.FFB
 _PAGAT: Final = Scoring.PAGAT
 _CLASSIC: Final = Scoring.CLASSIC
@@ -57,6 +68,14 @@ class TeamPoints(Mapping[Team, int]):
     """Points of North-South."""
     east_west: int
     """Points of East-West."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("north_south", "east_west"):
+            value = getattr(self, name)
+            if type(value) is not int or not -MAX_POINTS <= value <= MAX_POINTS:
+                check_int_range(
+                    value, f"TeamPoints.{name}", -MAX_POINTS, MAX_POINTS, InvalidDealError
+                )
 
     def __getitem__(self, team: Team) -> int:
         if team is Team.NORTH_SOUTH:
@@ -82,6 +101,7 @@ def round_score(points: int) -> int:
     >>> round_score(85), round_score(84), round_score(232), round_score(0)
     (90, 80, 230, 0)
     """
+    check_int_range(points, "points", -MAX_POINTS, MAX_POINTS, InvalidDealError)
     return K.round_score(points)
 
 
@@ -208,7 +228,13 @@ def score_deal(
     if rules is None:
         rules = _DEFAULT_RULES
     _check_contract(contract, rules)
+    # copies, not the caller's objects: the result's breakdown() and record must not
+    # change when the caller later clears a list or has used up a generator
+    check_iterable(tricks, "tricks")
     tricks = tuple(tricks)
+    if announcements is not None:
+        announcements = check_items(announcements, Announcement, "announcements")
+    check_bool(belote_declared, "belote_declared")
     counted = _count(contract, tricks, rules)
     inputs = _Inputs(contract, tricks, rules, announcements, belote_declared)
     return _score(inputs, *counted, None)
@@ -280,7 +306,7 @@ class _Inputs:
     contract: Contract
     tricks: tuple[Trick, ...]
     rules: RuleConfig
-    declared: Sequence[Announcement] | None
+    declared: tuple[Announcement, ...] | None
     belote_declared: bool
 
 

@@ -1,6 +1,6 @@
 """Seats and teams.
 
-Seats are named in the **order of play** (RULES.md section 1): East plays after North,
+Seats are named in the **order of play** (rules page, section 1): East plays after North,
 South after East, West after South, North after West. Whether that order runs clockwise
 or counter-clockwise round a real table is a display matter
 (:attr:`coinche.RuleConfig.direction`); the rules only ever ask who plays next.
@@ -17,6 +17,24 @@ from __future__ import annotations
 import enum
 
 __all__ = ["Seat", "Team"]
+
+_setup = True  # while the members are being built and linked; then they are read-only
+
+
+def _refuse_after_setup(member: enum.Enum, name: str, value: object) -> None:
+    """Set an attribute of a seat or team member while the module sets them up;
+    afterwards refuse: every auction and deal reads them."""
+    if not _setup:
+        raise AttributeError(
+            f"{type(member).__name__}.{member.name} is read-only: cannot set {name!r}"
+        )
+    object.__setattr__(member, name, value)
+
+
+def _refuse_delete(member: enum.Enum, name: str) -> None:
+    raise AttributeError(
+        f"{type(member).__name__}.{member.name} is read-only: cannot delete {name!r}"
+    )
 
 
 class Team(enum.IntEnum):
@@ -40,6 +58,18 @@ class Team(enum.IntEnum):
         """``NS`` or ``EW``."""
         return ("NS", "EW")[self]
 
+    def __str__(self) -> str:
+        return ("NS", "EW")[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _refuse_after_setup(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        _refuse_delete(self, name)
+
 
 class Seat(enum.IntEnum):
     """The four seats, valued 0 to 3 in the order of play.
@@ -49,6 +79,12 @@ class Seat(enum.IntEnum):
     [<Seat.WEST: 3>, <Seat.NORTH: 0>, <Seat.EAST: 1>, <Seat.SOUTH: 2>]
     >>> Seat.parse("e"), Seat.EAST.letter
     (<Seat.EAST: 1>, 'E')
+
+    ``str()`` and f-strings give the letter (a team gives ``NS`` or ``EW``):
+
+    >>> from coinche import Team
+    >>> str(Seat.NORTH), f"{Seat.WEST} of {Team.EAST_WEST}"
+    ('N', 'W of EW')
     """
 
     NORTH = 0
@@ -72,6 +108,18 @@ class Seat(enum.IntEnum):
         """``N``, ``E``, ``S`` or ``W``."""
         return "NESW"[self]
 
+    def __str__(self) -> str:
+        return "NESW"[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _refuse_after_setup(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        _refuse_delete(self, name)
+
     def cycle(self) -> tuple[Seat, Seat, Seat, Seat]:
         """The four seats in the order of play, starting with this one."""
         v = int(self)
@@ -85,9 +133,10 @@ class Seat(enum.IntEnum):
         (<Seat.WEST: 3>, <Seat.WEST: 3>)
         """
         if type(steps) is not int:
+            from coinche._checks import short_repr
             from coinche.errors import CoincheTypeError
 
-            raise CoincheTypeError(f"steps must be an int, not {steps!r}")
+            raise CoincheTypeError(f"steps must be an int, not {short_repr(steps)}")
         return _SEATS[(self + steps) & 3]
 
     @classmethod
@@ -102,15 +151,20 @@ class Seat(enum.IntEnum):
         ...
         coinche.errors.NotationError: cannot read 'X' as a seat (expected N, E, S, W or a name)
         """
+        from coinche._checks import short_repr
         from coinche.errors import CoincheTypeError, NotationError
 
         if not isinstance(text, str):
             raise CoincheTypeError(f"a seat is read from a str, not {type(text).__name__}")
-        key = text.strip().upper()
+        # ASCII only: "ſouth".upper() is "SOUTH", and str.strip() also strips control
+        # characters such as "\x1c"
+        key = text.strip(" \t\r\n").upper() if text.isascii() else ""
         for seat in _SEATS:
             if key in (seat.name, seat.letter):
                 return seat
-        raise NotationError(f"cannot read {text!r} as a seat (expected N, E, S, W or a name)")
+        raise NotationError(
+            f"cannot read {short_repr(text)} as a seat (expected N, E, S, W or a name)"
+        )
 
 
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
@@ -124,3 +178,4 @@ for _team in _TEAMS:
     _team.other = _TEAMS[1 - _team]
     _team.seats = (_SEATS[_team], _SEATS[_team + 2])
 del _seat, _team
+_setup = False

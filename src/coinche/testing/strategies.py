@@ -37,9 +37,19 @@ from collections.abc import Callable, Iterable
 from typing import Any, Final, Literal, TypeAlias
 
 import attrs
-from hypothesis import reject
-from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument
+
+try:
+    from hypothesis import reject
+    from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
+except ModuleNotFoundError as missing:  # pragma: no cover - tested in a subprocess
+    if missing.name != "hypothesis":
+        raise
+    raise ModuleNotFoundError(
+        "coinche.testing.strategies needs hypothesis, which the optional testing extra "
+        "installs: pip install 'coinche[testing]'",
+        name="hypothesis",
+    ) from missing
 
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import COINCHE, PASS, Auction, Coinche, Pass, Surcoinche

@@ -1,0 +1,152 @@
+"""Argument checks shared by the whole library (internal).
+
+Every public function checks its arguments through these helpers, so that a bad value
+raises :class:`~coinche.errors.CoincheTypeError` (or the library error the caller
+names) with the same wording everywhere, and a message never holds more than a short,
+safe rendering of the bad value: a 100,000-character string, an integer of 5,000
+digits (which :func:`str` refuses to format) or an object whose ``repr`` raises are
+shown cut down, never whole.
+
+>>> from coinche._checks import check_int_range, short_repr
+>>> short_repr("x" * 100)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+>>> short_repr(10**5000)
+'<an int of 5001 digits>'
+>>> check_int_range(10**5000, "target", 1, 100_000)
+Traceback (most recent call last):
+...
+coinche.errors.CoincheTypeError: target must be an int from 1 to 100000, not <an int of ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from coinche.errors import CoincheError, CoincheTypeError
+
+__all__ = [
+    "MAX_REPR",
+    "check_bool",
+    "check_int_range",
+    "check_items",
+    "check_iterable",
+    "check_type",
+    "short_repr",
+    "short_text",
+]
+
+T = TypeVar("T")
+
+MAX_REPR = 60
+"""The most characters of a bad value that a message shows."""
+
+
+def _int_digits(value: int) -> int:
+    """The number of decimal digits of *value*, without formatting it."""
+    bits = abs(value).bit_length()
+    # log10(2) ~ 0.30103: an estimate within one digit, enough for a message
+    return max(1, int(bits * 0.30103) + 1)
+
+
+def short_repr(value: object, limit: int = MAX_REPR) -> str:
+    """A ``repr`` of *value* at most about *limit* characters long, which never raises."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"<an int of {_int_digits(value)} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ (or a huge int inside a container)
+        return f"<a {type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
+    closing = text[-1] if text[-1] in "'\")]}>" else ""
+    return f"{text[: limit - 6]}...{closing}{size}"
+
+
+def short_text(text: str, limit: int = MAX_REPR) -> str:
+    """*text* cut to about *limit* characters, for echoing user input in a message."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 3]}... ({len(text)} characters)"
+
+
+def check_type(value: object, types: type[T] | tuple[type[Any], ...], name: str) -> T:
+    """Return *value* if it is an instance of *types*, else raise CoincheTypeError.
+
+    ``bool`` never passes for ``int``: ``True`` is not a number of points.
+    """
+    wanted = types if isinstance(types, tuple) else (types,)
+    if isinstance(value, wanted) and not (
+        isinstance(value, bool) and bool not in wanted and int in wanted
+    ):
+        return value
+    names = " or ".join("None" if t is type(None) else t.__name__ for t in wanted)
+    raise CoincheTypeError(
+        f"{name} must be {_article(names)}{names}, not {type(value).__name__} "
+        f"({short_repr(value)})"
+    )
+
+
+def _article(names: str) -> str:
+    return "" if names == "None" else ("an " if names[0] in "AEIOUaeiou" else "a ")
+
+
+def check_bool(value: object, name: str) -> bool:
+    """Return *value* if it is ``True`` or ``False``, else raise CoincheTypeError."""
+    if type(value) is not bool:
+        raise CoincheTypeError(
+            f"{name} must be a bool, not {type(value).__name__} ({short_repr(value)})"
+        )
+    return value
+
+
+def check_int_range(
+    value: object,
+    name: str,
+    low: int,
+    high: int,
+    error: type[CoincheError] | None = None,
+) -> int:
+    """Return *value* if it is an int (not a bool) from *low* to *high*.
+
+    A value of another type raises CoincheTypeError; an int out of range raises
+    *error* (CoincheTypeError when not given, for an argument with no range of its
+    own in the rules). The message gives the range, and the value cut down.
+    """
+    if type(value) is not int:
+        raise CoincheTypeError(
+            f"{name} must be an int from {low} to {high}, not {type(value).__name__} "
+            f"({short_repr(value)})"
+        )
+    if not low <= value <= high:
+        raise (error or CoincheTypeError)(
+            f"{name} must be an int from {low} to {high}, not {short_repr(value)}"
+        )
+    return value
+
+
+def check_iterable(value: object, name: str) -> None:
+    """Raise CoincheTypeError unless *value* is an iterable of items (not a str)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise CoincheTypeError(
+            f"{name} must be an iterable, not {type(value).__name__} ({short_repr(value)})"
+        )
+
+
+def check_items(value: object, item_type: type[T], name: str) -> tuple[T, ...]:
+    """*value*, an iterable of *item_type* (not a str), copied into a tuple.
+
+    The copy is what the caller keeps: a list cleared or a generator used up later
+    cannot change it.
+    """
+    check_iterable(value, name)
+    assert isinstance(value, Iterable)
+    items = tuple(value)
+    for index, item in enumerate(items):
+        if not isinstance(item, item_type):
+            raise CoincheTypeError(
+                f"{name}[{index}] must be {_article(item_type.__name__)}{item_type.__name__}, "
+                f"not {type(item).__name__} ({short_repr(item)})"
+            )
+    return items
