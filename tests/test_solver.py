@@ -54,7 +54,7 @@ from coinche.solver import best_line, dd_table, makes, solve, solve_cards, solve
 
 SLOW: Final = bool(os.environ.get("COINCHE_SLOW"))
 MINIMAX_POSITIONS: Final = 2000
-COLVER_DEALS: Final = 200 if SLOW else 16
+COLVER_DEALS: Final = 200 if SLOW else 8
 
 
 # ---------------------------------------------------------------- building deals
@@ -123,21 +123,23 @@ def minimax(
         if tricks[side] == 0:
             return 0
         return won[side]
+    n = len(trick)
     t = [*trick, 0, 0, 0]
-    legal = K.legal_mask(hands[seat], len(trick), t[0], t[1], t[2], strain, flags)
-    values = []
+    legal = K.legal_mask(hands[seat], n, t[0], t[1], t[2], strain, flags)
+    maximise = seat % 2 == side
+    best = -1 if maximise else 1000
     for card in range(32):
         if not legal >> card & 1:
             continue
         hands[seat] ^= 1 << card
-        played = [*trick, card]
-        if len(played) < 4:
-            v = minimax(hands, (seat + 1) % 4, played, strain, flags, side, won, tricks, capot)
+        if n < 3:
+            t[n] = card
+            v = minimax(hands, (seat + 1) % 4, t[: n + 1], strain, flags, side, won, tricks, capot)
         else:
             leader = (seat + 1) % 4
-            winner = K.trick_winner(leader, played[0], played[1], played[2], card, strain)
-            points = sum(K.card_points(c, strain) for c in played)
-            if not any(hands):
+            winner = K.trick_winner(leader, t[0], t[1], t[2], card, strain)
+            points = K.trick_points(t[0], t[1], t[2], card, strain)
+            if not hands[seat]:
                 points += 10
             won[winner % 2] += points
             tricks[winner % 2] += 1
@@ -145,8 +147,8 @@ def minimax(
             won[winner % 2] -= points
             tricks[winner % 2] -= 1
         hands[seat] ^= 1 << card
-        values.append(v)
-    return max(values) if seat % 2 == side else min(values)
+        best = max(best, v) if maximise else min(best, v)
+    return best
 
 
 def minimax_deal(deal: Deal, side: int) -> int:
@@ -214,8 +216,9 @@ def test_equal_to_plain_minimax_on_random_endings() -> None:
         preset = presets[number % len(presets)]
         strain = strains[number // len(presets) % len(strains)]
         deal = random_deal(rng, preset, strain)
-        # at most four tricks left: between 16 and 31 cards played
-        deal = play_randomly(deal, rng, rng.randrange(16, 32))
+        # at most four tricks left: 16 to 31 cards played (16, the costliest for the
+        # minimax, in one position of 32, the others evenly)
+        deal = play_randomly(deal, rng, 16 if number % 32 == 0 else rng.randrange(17, 32))
         trick = deal.trick
         assert trick is not None
         mid_trick += bool(trick.cards)
@@ -403,7 +406,7 @@ def rotate(hands: Sequence[Hand]) -> list[Hand]:
     return [hands[2], hands[3], hands[0], hands[1]]
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(list(Strain)), st.sampled_from(list(PRESETS)))
 def test_swapping_the_partners_hands_changes_nothing(
     seed: int, strain: Strain, preset: str
@@ -420,7 +423,7 @@ def test_swapping_the_partners_hands_changes_nothing(
     assert one.card_points == two.card_points
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(list(Strain)), st.sampled_from(list(PRESETS)))
 def test_solve_at_the_root_equals_solve_deal(seed: int, strain: Strain, preset: str) -> None:
     rng = random.Random(seed)
