@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -511,3 +512,56 @@ def test_card_keys_are_cards() -> None:
     deal = start(random_hands(random.Random(2)), RuleConfig(), Strain.CLUBS, Seat.WEST, Seat.NORTH)
     deal = play_randomly(deal, random.Random(2), 20)
     assert all(isinstance(card, Card) for card in solve_cards(deal))
+
+
+# ---------------------------------------------------------------- the command
+def test_solve_command_on_deal_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    from coinche.cli import main
+
+    # North holds every spade, East every heart, South every diamond, West every club:
+    # in hearts, East trumps North's spade lead and takes every trick (capot, 250)
+    notation = "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"
+    assert main(["solve", notation, "--strain", "H", "--no-table"]) == 0
+    out = capsys.readouterr().out
+    assert "Value with best play: NS 0, EW 250" in out
+    assert "Each card of NORTH:\n  7S  NS 0, EW 250" in out
+    assert out.count("won by E") == 8
+
+
+def test_solve_command_on_a_deal_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from coinche import dumps
+    from coinche.cli import main
+
+    rng = random.Random(4)
+    deal = random_deal(rng, "ffb", Strain.SPADES)
+    finished = play_randomly(deal, rng, 32)
+    path = tmp_path / "deal.json"
+    path.write_text(dumps(finished), encoding="utf-8")
+    assert main(["solve", str(path), "--played", "22", "--no-table"]) == 0
+    out = capsys.readouterr().out
+    at = play_randomly(deal, random.Random(0), 0)
+    for _, card in finished.history[len(finished.calls) : len(finished.calls) + 22]:
+        assert isinstance(card, Card)
+        at = at.apply(card)
+    assert f"Value with best play: {solve(at).card_points}" in out
+    for card, points in solve_cards(at).items():
+        assert f"  {card}  {points}\n" in out
+    assert main(["solve", str(path), "--played", "32"]) == 2
+
+
+def test_solve_command_prints_the_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import coinche.solver
+    from coinche.cli import main
+
+    def table(hands: object, rules: object) -> dict[Strain, dict[Seat, TeamPoints]]:
+        return {Strain.HEARTS: {seat: TeamPoints(100 + seat, 62 - seat) for seat in Seat}}
+
+    monkeypatch.setattr(coinche.solver, "dd_table", table)
+    assert main(["solve", "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].split() == ["N", "E", "S", "W"]
+    assert out[-1].split() == ["H", "100", "101", "102", "103"]

@@ -12,6 +12,8 @@ The public functions take library values:
 - :func:`solve`: a :class:`~coinche.Deal` in its play phase, at any point, even in the
   middle of a trick (the taker's team is the side);
 - :func:`solve_cards`: the value of each legal card of the seat to move;
+- :func:`solve_ending`: the cards left in the four hands and the trick in progress,
+  without the history (a bot's endings);
 - :func:`makes`: whether the taker's team makes its contract with best play;
 - :func:`best_line`: one line of best play from a position to the end;
 - :func:`dd_table`: the double-dummy table, every strain with every seat leading.
@@ -39,6 +41,7 @@ from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract
 from coinche.deal import Deal, Phase
 from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.play import Trick
 from coinche.scoring import TeamPoints
 from coinche.seats import Seat, Team
 
@@ -50,6 +53,7 @@ __all__ = [
     "solve",
     "solve_cards",
     "solve_deal",
+    "solve_ending",
 ]
 
 # ---------------------------------------------------------------- tables
@@ -539,6 +543,65 @@ def solve_deal(
     cx = _ctx(pos, int(side))
     mine, theirs = _solve_position(pos, int(side), cx)
     return Solution(_points(int(side), mine, theirs), side, cx.nodes)
+
+
+def solve_ending(
+    hands: Sequence[Hand],
+    strain: Strain,
+    rules: RuleConfig,
+    trick: Trick,
+    side: Team = Team.NORTH_SOUTH,
+) -> int:
+    """The card points *side* takes from the cards still in play with best play: the
+    cards of *hands* (what each seat has left, by seat from North) and of *trick* (the
+    trick in progress, maybe empty: it says who leads), the last trick's 10 included.
+
+    An ending knows nothing of the tricks before it, so no capot is counted: both teams
+    are taken to have won a trick already. The hands must be the right sizes: one card
+    fewer for the seats that have played to *trick*.
+
+    >>> from coinche import Hand, RuleConfig, Seat, Strain, Trick
+    >>> from coinche.solver import solve_ending
+    >>> hands = [Hand.parse(h) for h in ("AH", "7H", "8D", "9C")]
+    >>> solve_ending(hands, Strain.SPADES, RuleConfig(), Trick(Seat.EAST))  # AH + 10
+    21
+
+    :raises InvalidDealError: the hands and the trick do not fit together.
+    """
+    listed = tuple(hands)
+    if len(listed) != 4 or not all(isinstance(h, Hand) for h in listed):
+        raise CoincheTypeError("hands must be four Hand objects, by seat from North")
+    if not isinstance(trick, Trick) or len(trick.cards) > 3:
+        raise CoincheTypeError(f"trick must be a Trick in progress, not {trick!r}")
+    if not isinstance(strain, Strain) or not isinstance(rules, RuleConfig):
+        raise CoincheTypeError("strain must be a Strain and rules a RuleConfig")
+    masks = [hand.mask for hand in listed]
+    seen = trick.mask
+    for seat in Seat:
+        if masks[seat] & seen:
+            raise InvalidDealError(f"{seat.name}'s hand repeats a card in play")
+        seen |= masks[seat]
+    played = {seat for seat, _ in trick.plays()}
+    size = len(listed[trick.to_move])
+    for seat in Seat:
+        want = size - 1 if seat in played else size
+        if len(listed[seat]) != want or size == 0:
+            raise InvalidDealError(
+                f"{seat.name} holds {len(listed[seat])} cards; with the trick {trick} "
+                f"every seat to play holds {size} (at least 1), the others one fewer"
+            )
+    pos = _Position(
+        (masks[0], masks[1], masks[2], masks[3]),
+        int(strain),
+        rules.play_flags,
+        rules.capot_card_points,
+        int(trick.to_move),
+        tuple(card.index for card in trick.cards),
+        (0, 0),
+        (1, 1),
+        (0, 0, 0, 0),
+    )
+    return _solve_position(pos, int(side))[0]
 
 
 def _deal_masks(hands: Sequence[Hand]) -> tuple[int, int, int, int]:
