@@ -121,6 +121,8 @@ def _zdrop(rest: int, mine: int) -> int:
     return drop
 
 
+_SINGLE: Final[tuple[list[int], ...]] = tuple([card] for card in range(32))
+"""A one-card list of moves for each card (shared: never changed)."""
 _ZDROP: Final = tuple(_zdrop(i >> 3, i & 7) for i in range(64))
 """``_ZDROP[rest << 3 | mine]``: see :func:`_zdrop`."""
 
@@ -144,7 +146,6 @@ class _Ctx:
         self.order: bool = True
         self.sure: bool = True  # bounds from the top trumps
         self.quick: bool = True  # no capot while another seat holds the top trump
-        self.lead2: bool = False
         self.bisect: bool = True  # null windows by bisection, else one full window
 
 
@@ -167,16 +168,6 @@ def _moves(
             legal ^= low
         return moves
     if n == 0:
-        if cx.lead2:
-            rest: list[int] = []
-            for suit in range(4):
-                byte = legal >> 8 * suit & 255
-                if byte:
-                    seq = _DESC[row + suit * 256 + byte]
-                    moves.append(seq[0])
-                    rest.extend(seq[1:])
-            moves.extend(rest)
-            return moves
         for suit in range(4):
             byte = legal >> 8 * suit & 255
             if byte:
@@ -294,7 +285,8 @@ def _ab(
                     beta = hi
                 first = (entry >> 18) - 1
     legal = K.legal_mask(hand, n, c0, c1, c2, strain, cx.flags)
-    if cx.merge:
+    low = legal & cx.zero
+    if low & (low - 1) and cx.merge:  # two zero-point cards or more: maybe equivalent
         legal = _merge(cx, legal, n, c0, c1, c2)
     maximise = seat & 1 == side
     best = -1 if maximise else 1000
@@ -303,7 +295,11 @@ def _ab(
     b0 = beta
     nxt = (seat + 1) & 3
     base = strain * 32
-    for card in _moves(cx, seat, n, c0, c1, c2, legal, first):
+    if legal & (legal - 1):
+        moves = _moves(cx, seat, n, c0, c1, c2, legal, first)
+    else:
+        moves = _SINGLE[K.lowest(legal)]
+    for card in moves:
         hands[seat] = hand ^ _BIT[card]
         if n == 0:
             v = _ab(cx, nxt, 1, card, 0, 0, left, alpha, beta)
@@ -382,7 +378,11 @@ def _all(cx: _Ctx, seat: int, n: int, c0: int, c1: int, c2: int) -> bool:
     maximise = seat & 1 == cx.side
     result = not maximise
     nxt = (seat + 1) & 3
-    for card in _moves(cx, seat, n, c0, c1, c2, legal, -1):
+    if legal & (legal - 1):
+        moves = _moves(cx, seat, n, c0, c1, c2, legal, -1)
+    else:
+        moves = _SINGLE[K.lowest(legal)]
+    for card in moves:
         hands[seat] = hand ^ _BIT[card]
         if n == 0:
             ok = _all(cx, nxt, 1, card, 0, 0)
