@@ -537,8 +537,6 @@ def _run_solve(args: argparse.Namespace) -> int:
                 won = trick_winner(current, strain)
                 tricks.append(f"  {str(current).rstrip()}  won by {won.letter}")
                 current = Trick(won)
-        if current.cards:
-            tricks.append(f"  {str(current).rstrip()}")
         print("\n".join(tricks))
     if not args.no_table:
         table = dd_table(hands, rules)

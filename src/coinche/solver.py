@@ -456,7 +456,9 @@ def _can_take_all(pos: _Position, side: int, goal: int, cx: _Ctx | None = None) 
     """Whether *side* can make the seats of *goal* win every trick still to play."""
     if cx is None:
         cx = _ctx(pos, side)
-    cx.goal = goal
+    if cx.goal != goal:  # the table of _all holds answers for one goal
+        cx.goal = goal
+        cx.all_tt = {}
     n, c0, c1, c2 = _trick_args(pos)
     return _all(cx, pos.seat, n, c0, c1, c2)
 
@@ -494,7 +496,8 @@ class Solution(NamedTuple):
     side: Team
     """The team that maximised its card points (the other minimised them)."""
     nodes: int
-    """Positions searched."""
+    """Positions searched (every card tried is one), to compare searches; it takes part
+    in the tuple's equality, so compare ``card_points`` to compare answers."""
 
 
 def _points(side: int, mine: int, theirs: int) -> TeamPoints:
