@@ -9,6 +9,12 @@
 * colver's double-dummy solver (``Env.solve_all_suits`` and ``Env.solve_scores``) under
   ``RuleConfig.ffb()``, colver's reading of the rules of play.
 
+* Symmetries (hypothesis): the two defenders' hands swapped together with the two
+  declarers' hands and the lead moved two seats on (swapping the defenders alone
+  changes who plays second and who plays fourth, so it is a symmetry only together
+  with the declarers' swap); the plain suits renamed; the two teams' values of an
+  ending adding up to every point left; the value never above the points left.
+
 The large colver run (200 full deals) takes a few minutes in pure Python: it runs when
 the environment variable ``COINCHE_SLOW`` is set (``COINCHE_SLOW=1 pytest ...``); the
 default run solves a smaller sample (see ``COLVER_DEALS``).
@@ -653,3 +659,53 @@ def test_solve_ending_refuses_hands_that_do_not_fit() -> None:
     # West to play to East's 7H with the other three hands one card down: fine
     short = [Hand.parse(h) for h in ("AH", "", "8D", "9C")]
     assert solve_ending(short, Strain.SPADES, rules, Trick.parse("E: 7H")) == 21
+
+
+@st.composite
+def endings(draw: st.DrawFn) -> tuple[list[Hand], Strain, RuleConfig, Seat]:
+    """Four hands of 1 to 5 cards from a shuffled pack, a strain, a preset, a leader."""
+    size = draw(st.integers(1, 5))
+    cards = draw(st.permutations(CARDS))
+    hands = [Hand(cards[size * i : size * i + size]) for i in range(4)]
+    strain = draw(st.sampled_from(list(Strain)))
+    rules = RuleConfig.preset(draw(st.sampled_from(list(PRESETS))))
+    return hands, strain, rules, draw(st.sampled_from(list(Seat)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(endings())
+def test_swapping_both_pairs_in_an_ending_changes_nothing(
+    ending: tuple[list[Hand], Strain, RuleConfig, Seat],
+) -> None:
+    """The two defenders' hands swapped (and the two declarers'), the lead two seats on:
+    the same order of play relative to partner and opponents, the same value."""
+    hands, strain, rules, leader = ending
+    one = solve_ending(hands, strain, rules, Trick(leader))
+    two = solve_ending(rotate(hands), strain, rules, Trick(Seat((leader + 2) % 4)))
+    assert one == two
+    points = sum(K.mask_points(hand.mask, int(strain)) for hand in hands) + 10
+    assert 0 <= one <= points
+    # and the two teams' values add up to every point left (no capot in an ending)
+    assert one + solve_ending(hands, strain, rules, Trick(leader), Team.EAST_WEST) == points
+
+
+@settings(max_examples=80, deadline=None)
+@given(endings(), st.permutations(range(4)))
+def test_renaming_the_plain_suits_changes_nothing(
+    ending: tuple[list[Hand], Strain, RuleConfig, Seat], order: list[int]
+) -> None:
+    """Suits other than trumps exchanged in every hand (all four in no trump and all
+    trump, where no suit is special): the same value."""
+    hands, strain, rules, leader = ending
+    suits = list(order)
+    if strain < 4:  # keep the trump suit where it is
+        plain = [s for s in suits if s != strain]
+        suits = [int(strain) if s == strain else plain.pop(0) for s in range(4)]
+
+    def rename(hand: Hand) -> Hand:
+        return Hand(CARDS[8 * suits[card.index // 8] + card.index % 8] for card in hand)
+
+    renamed = [rename(hand) for hand in hands]
+    assert solve_ending(hands, strain, rules, Trick(leader)) == solve_ending(
+        renamed, strain, rules, Trick(leader)
+    )
