@@ -482,6 +482,8 @@ def test_dd_table_has_every_allowed_strain_and_seat(monkeypatch: pytest.MonkeyPa
     (solve_deal itself is tested above; a stand-in keeps this test fast)."""
     import coinche.solver
 
+    if not coinche.solver.__file__.endswith(".py"):  # pragma: no cover - compiled build
+        pytest.skip("compiled by mypyc, dd_table calls solve_deal directly: no stand-in")
     asked: list[tuple[Strain, Seat]] = []
 
     def fake(
