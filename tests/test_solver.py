@@ -534,6 +534,8 @@ def test_bad_arguments_are_refused() -> None:
     played = start(hands, rules, Strain.HEARTS, Seat.WEST, Seat.NORTH)
     with pytest.raises(CoincheTypeError):
         makes(played, "80 H")  # type: ignore[arg-type]
+    with pytest.raises(InvalidDealError, match="not in the strain the deal is played in"):
+        makes(played, Contract(Seat.NORTH, Strain.SPADES, 80))
 
 
 def test_card_keys_are_cards() -> None:

@@ -872,7 +872,8 @@ def makes(deal: Deal, contract: Contract | None = None) -> bool:
     The threshold comes from the kernel's scoring; the search is one null-window test
     ("can the bidders reach it?"), cheaper than a full solve.
 
-    :raises InvalidDealError: the deal is not in its play phase.
+    :raises InvalidDealError: the deal is not in its play phase, or *contract* is in
+        another strain than the deal.
     """
     pos = _position(deal)
     if contract is None:
@@ -880,6 +881,11 @@ def makes(deal: Deal, contract: Contract | None = None) -> bool:
         assert contract is not None
     if not isinstance(contract, Contract):
         raise CoincheTypeError(f"contract must be a Contract, not {type(contract).__name__}")
+    if int(contract.strain) != pos.strain:
+        raise InvalidDealError(
+            f"the contract {contract} is not in the strain the deal is played in "
+            f"({Strain(pos.strain).name})"
+        )
     rules = deal.rules
     taker = int(contract.taker)
     bidders = taker & 1
