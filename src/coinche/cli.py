@@ -60,6 +60,21 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     other hands face down; ``--legal`` marks the cards the seat to move may play;
     ``--four-colour`` draws clubs green and diamonds blue; ``--size`` is the height of
     a card in pixels (default 60).
+``coinche solve DEAL``
+    Solve a deal double dummy (:mod:`coinche.solver`: every hand open, both teams
+    playing perfectly) and print the value of each card at the first decision, one
+    line of best play, and the double-dummy table: North-South's card points for each
+    strain the rules allow with each seat leading::
+
+        coinche solve "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987" --strain H
+
+    ``DEAL`` is a deal record (a JSON file, or ``-`` for standard input: the
+    contract, rules and position come from it, ``--played N`` going N cards into the
+    play) or a deal in deal notation (:mod:`coinche.notation`), solved under
+    ``--rules`` (default ``common``) for ``--strain`` with ``--leader`` leading
+    (default: the notation's first seat) and North-South as the side. Without
+    ``--strain`` a deal in notation prints the table only; ``--no-table`` leaves the
+    table out (it is 16 to 24 full solves).
 
 Bad input, such as an unknown preset, a card that cannot be read, a malformed record
 or a missing file, prints one line on standard error starting with
@@ -88,8 +103,9 @@ import attrs
 
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
-from coinche.cards import Hand, Strain
-from coinche.config import MAX_TARGET, PRESETS, AuctionKind, RuleConfig
+from coinche.auction import PASS, Bid
+from coinche.cards import Card, Hand, Strain
+from coinche.config import MAX_TARGET, PRESETS, AuctionKind, FirstLead, RuleConfig
 from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheError
 from coinche.game import Game
@@ -102,7 +118,7 @@ from coinche.notation import (
     render_deal,
     render_hands,
 )
-from coinche.play import Trick, explain_card, legal_cards
+from coinche.play import Trick, explain_card, legal_cards, trick_winner
 from coinche.players import GreedyPlayer, Player, RandomPlayer, play_deals
 from coinche.records import dumps, from_data, loads, to_data
 from coinche.scoring import DealResult, TeamPoints
@@ -282,6 +298,37 @@ def build_parser() -> argparse.ArgumentParser:
         "names its own",
     )
     render.set_defaults(command=_run_render)
+    solve = commands.add_parser(
+        "solve",
+        help="solve a deal double dummy: the value of each card, best play, the DD table",
+        description="Solve a deal with every hand open, both teams playing perfectly: "
+        "print the value of each card of the seat to move, one line of best play, and "
+        "North-South's card points for each strain with each seat leading.",
+    )
+    solve.add_argument(
+        "deal",
+        metavar="DEAL",
+        help='a deal record (JSON file, or - for stdin) or a deal in deal notation ("N:...")',
+    )
+    solve.add_argument(
+        "--rules",
+        default="common",
+        metavar="PRESET",
+        help=f"for a deal in notation, the rule set: {', '.join(PRESETS)} (default: common)",
+    )
+    solve.add_argument("--strain", help="for a deal in notation: C, D, H, S, NT or AT")
+    solve.add_argument(
+        "--leader", help="for a deal in notation, the seat leading trick one (N, E, S, W)"
+    )
+    solve.add_argument(
+        "--played",
+        type=_natural_int,
+        default=0,
+        metavar="N",
+        help="for a deal record, how many cards into the play to start (default: 0)",
+    )
+    solve.add_argument("--no-table", action="store_true", help="leave out the double-dummy table")
+    solve.set_defaults(command=_run_solve)
     return parser
 
 
@@ -462,6 +509,16 @@ def game_rng(seed: int) -> random.Random:
     return random.Random(seed if seed >= 0 else str(seed))
 
 
+def _natural_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0, not {short_repr(text)}")
+    return value
+
+
 def _player_names(text: str) -> tuple[str, ...]:
     names = tuple(word.strip().lower() for word in text.split(","))
     unknown = [name for name in names if name not in _PLAYER_KINDS]
@@ -621,6 +678,116 @@ def _write_text(name: str, text: str) -> None:
         Path(name).write_text(text, encoding="utf-8")
     except OSError as error:
         raise _InputError(f"cannot write {name}: {error.strerror or error}") from None
+
+
+def _is_notation(text: str) -> bool:
+    head, colon, _ = text.strip().partition(":")
+    return bool(colon) and head.strip().upper() in ("N", "E", "S", "W")
+
+
+def _play_start(deal: Deal) -> Deal:
+    """The same deal replayed to the end of its auction (the start of the play)."""
+    if deal.turned is None:
+        start = Deal.from_hands(deal.dealer, deal.rules, deal.hands)
+    else:
+        start = Deal.from_hands(
+            deal.dealer, deal.rules, deal.first_hands, turned=deal.turned, stock=deal.stock
+        )
+    for seat, call in deal.calls:
+        start = start.apply_call(seat, call)
+    return start
+
+
+def _solve_input(args: argparse.Namespace) -> tuple[Deal | None, tuple[Hand, ...], RuleConfig]:
+    """The deal to analyse (None for a table only) and the hands and rules of the table."""
+    if _is_notation(args.deal):
+        rules = RuleConfig.preset(args.rules)
+        first, dealt = parse_deal(args.deal)
+        hands = tuple(dealt[seat] for seat in Seat)
+        if args.strain is None:
+            return None, hands, rules
+        strain = Strain.parse(args.strain)
+        leader = Seat.parse(args.leader) if args.leader else first
+        # reach the play through an auction: North takes, the seat before the leader deals
+        play_rules = attrs.evolve(
+            rules,
+            auction=AuctionKind.BIDDING,
+            first_lead=FirstLead.AFTER_DEALER,
+            allow_no_trump=rules.allow_no_trump or strain is Strain.NO_TRUMP,
+            allow_all_trump=rules.allow_all_trump or strain is Strain.ALL_TRUMP,
+        )
+        deal = Deal.from_hands(leader.previous, play_rules, hands)
+        while deal.to_move is not Seat.NORTH:
+            deal = deal.apply(PASS)
+        deal = deal.apply(Bid(play_rules.numeric_bids()[0], strain))
+        for _ in range(3):
+            deal = deal.apply(PASS)
+        return deal, hands, rules
+    value = loads(_read_text(args.deal))
+    if not isinstance(value, Deal):
+        raise _InputError(
+            f"{args.deal} holds a {type(value).__name__} record; "
+            "solve needs a deal record (see coinche.records) or a deal in deal notation"
+        )
+    if value.contract is None:
+        raise _InputError(f"{args.deal} holds a deal without a contract: nothing to solve")
+    deal = _play_start(value)
+    moves = [card for _, card in value.history[len(value.calls) :]]
+    if args.played >= len(moves) or args.played > 31:
+        raise _InputError(
+            f"--played {args.played}: the record has {len(moves)} cards played; "
+            "solve needs a card still to play"
+        )
+    for card in moves[: args.played]:
+        assert isinstance(card, Card)
+        deal = deal.apply(card, declare=None)
+    return deal, deal.hands, deal.rules
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from coinche.solver import best_line, dd_table, solve, solve_cards  # builds its tables
+
+    deal, hands, rules = _solve_input(args)
+    if deal is not None:
+        contract = deal.contract
+        trick = deal.trick
+        mover = deal.to_move
+        assert contract is not None
+        assert trick is not None
+        assert mover is not None
+        side = contract.team
+        strain = contract.strain
+        print(f"Deal: {format_deal(Seat.NORTH, dict(zip(Seat, deal.hands, strict=True)))}")
+        where = (
+            f"{mover.name} to play to {str(trick).rstrip()}"
+            if trick.cards
+            else (f"{mover.name} to lead trick {len(deal.tricks) + 1}")
+        )
+        print(f"Contract {contract}, {STRAIN_WORDS[strain]}; {where}")
+        solution = solve(deal)
+        print(f"Value with best play: {solution.card_points} ({_TEAM_NAMES[side]} the side)")
+        print(f"Each card of {mover.name}:")
+        for card, points in solve_cards(deal).items():
+            print(f"  {card}  {points}")
+        print("Best play:")
+        line = best_line(deal)
+        tricks: list[str] = []
+        current = trick
+        for card in line:
+            current = current.play(card)
+            if current.is_complete:
+                won = trick_winner(current, strain)
+                tricks.append(f"  {str(current).rstrip()}  won by {won.letter}")
+                current = Trick(won)
+        print("\n".join(tricks))
+    if not args.no_table:
+        table = dd_table(hands, rules)
+        print("Double-dummy table: North-South's card points, by strain and leading seat")
+        print("       " + "".join(f"{seat.letter:>5}" for seat in Seat))
+        for strain, row in table.items():
+            cells = "".join(f"{row[seat].north_south:>5}" for seat in Seat)
+            print(f"  {strain.code:<5}{cells}")
+    return 0
 
 
 def _fail(message: str) -> int:
