@@ -46,6 +46,7 @@ from coinche import (
     Hand,
     InvalidDealError,
     RuleConfig,
+    Scoring,
     Seat,
     Strain,
     Team,
@@ -76,10 +77,13 @@ COLVER_DEALS: Final = 200 if SLOW else 8
 # ---------------------------------------------------------------- building deals
 def playable(rules: RuleConfig, strain: Strain) -> RuleConfig:
     """*rules* with numeric bidding and *strain* allowed (the rules of play unchanged),
-    so that any preset can reach its play phase through Bid + passes."""
+    so that any preset can reach its play phase through Bid + passes. Classic belote's
+    scoring needs its turned-card auction (its taker needs 82, not a bid), so classic
+    rules are scored as common ones here; their rules of play stay classic."""
     new = rules
     if rules.auction is not AuctionKind.BIDDING:
-        new = attrs.evolve(new, auction=AuctionKind.BIDDING)
+        scoring = Scoring.COMMON if rules.scoring is Scoring.CLASSIC else rules.scoring
+        new = attrs.evolve(new, auction=AuctionKind.BIDDING, scoring=scoring)
     if strain is Strain.NO_TRUMP and not rules.allow_no_trump:
         new = attrs.evolve(new, allow_no_trump=True)
     if strain is Strain.ALL_TRUMP and not rules.allow_all_trump:
