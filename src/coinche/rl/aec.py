@@ -111,6 +111,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._game: Game | None = None
         self._deal: Deal | None = None
         self._legal: tuple[Action, ...] = ()
+        self._mask: npt.NDArray[np.int8] | None = None  # of _legal, made when first asked
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -166,6 +167,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     def _after_move(self) -> None:
         deal = self.deal
         self._legal = deal.legal_actions()
+        self._mask = None
         to_move = deal.to_move
         if to_move is not None:
             self.agent_selection = AGENTS[to_move]
@@ -177,7 +179,9 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         state = self.deal if game is None else game
         vector = observation(state.view(seat), None if game is None else game.totals)
         if seat is self.deal.to_move:
-            mask = mask_array(self._legal, self.rules)
+            if self._mask is None:
+                self._mask = mask_array(self._legal, self.rules)
+            mask = self._mask.copy()
         else:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         return {"observation": vector, "action_mask": mask}

@@ -28,10 +28,11 @@ import numpy.typing as npt
 from coinche.actions import CAPOT_BASE, NUMERIC_BID_BASE, check_rules
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.classic import NameSuit, Take
+from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE
 from coinche.deal import Phase, PlayerView
 from coinche.errors import CoincheTypeError
-from coinche.play import trick_points, trick_winner
+from coinche.play import POINTS, WIN_KEY, Trick
 from coinche.scoring import TeamPoints
 
 __all__ = [
@@ -132,6 +133,90 @@ def _level(value: object, min_bid: int, step: int) -> int:
     return (value - min_bid) // step
 
 
+# The auction's part of the observation for the latest (calls, seat, rules) seen: in the
+# play the calls no longer change, so each step reuses it. The calls object is kept and
+# compared by identity, so a reused id cannot give a stale answer.
+_AUCTION_CACHE: dict[int, tuple[object, RuleConfig, list[int]]] = {}
+
+
+def _auction_ones(view: PlayerView, me: int) -> list[int]:
+    """The indices set to 1 by the calls of *view* (bids, coinche... passes, round two)."""
+    calls = view.calls
+    rules = view.rules
+    found = _AUCTION_CACHE.get(me)
+    if found is not None and found[0] is calls and found[1] is rules:
+        return found[2]
+    min_bid = rules.min_bid
+    step = rules.bid_step
+    ones: list[int] = []
+    last_call: dict[int, bool] = {}
+    passes = 0
+    for seat, call in calls:
+        rel = (seat - me) % 4
+        kind = type(call)
+        last_call[rel] = kind is Pass
+        if kind is Bid:
+            assert isinstance(call, Bid)
+            level = _level(call.value, min_bid, step)
+            slot = (
+                (CAPOT_BASE - NUMERIC_BID_BASE) + 6 * (level - 17) + call.strain
+                if level >= 17
+                else 6 * level + call.strain
+            )
+            ones.append(_BIDS + 4 * slot + rel)
+        elif kind is Coinche:
+            ones.append(_COINCHE + rel)
+        elif kind is Surcoinche:
+            ones.append(_SURCOINCHE + rel)
+        elif kind is Take:
+            ones.append(_TAKE + rel)
+        elif kind is NameSuit:
+            assert isinstance(call, NameSuit)
+            ones.append(_NAME + 4 * call.suit + rel)
+        elif kind is Pass:
+            passes += 1
+    ones.extend(_PASSED + rel for rel, passed in last_call.items() if passed)
+    if view.turned is not None and passes >= 4 and view.contract is None:
+        ones.append(_ROUND_TWO)
+    _AUCTION_CACHE[me] = (calls, rules, ones)
+    return ones
+
+
+# The complete tricks' part, cached the same way: within a trick they do not change.
+_TRICKS_CACHE: dict[int, tuple[object, int, tuple[list[int], list[int], list[int]]]] = {}
+
+
+def _tricks_part(
+    tricks: tuple[Trick, ...], strain: int, me: int
+) -> tuple[list[int], list[int], list[int]]:
+    """The played cards of *tricks* (indices set to 1), then card points and tricks won
+    by the observer's team and the other."""
+    found = _TRICKS_CACHE.get(me)
+    if found is not None and found[0] is tricks and found[1] == strain:
+        return found[2]
+    values = POINTS[strain]
+    ones: list[int] = []
+    points = [0, 0]
+    won = [0, 0]
+    for done in tricks:
+        cards = done.cards
+        first = (done.leader - me) % 4  # the leader, relative
+        keys = WIN_KEY[strain][cards[0].suit]
+        best = 0
+        for position, card in enumerate(cards):
+            ones.append(_PLAYED + 32 * ((first + position) & 3) + card.index)
+            if keys[card.index] > keys[cards[best].index]:
+                best = position
+        side = (first + best) & 1  # 0: the observer's team
+        won[side] += 1
+        points[side] += sum(values[card.index] for card in cards)
+        if won[0] + won[1] == 8:
+            points[side] += 10  # the last trick
+    part = (ones, points, won)
+    _TRICKS_CACHE[me] = (tricks, strain, part)
+    return part
+
+
 def observation(view: PlayerView, totals: TeamPoints | None = None) -> npt.NDArray[np.float32]:
     """The observation vector of *view* (see :data:`OBSERVATION_FIELDS`).
 
@@ -167,60 +252,24 @@ def observation(view: PlayerView, totals: TeamPoints | None = None) -> npt.NDArr
     if view.turned is not None:
         ones.append(_TURNED + view.turned.index)
 
-    # the auction
-    min_bid = rules.min_bid
-    step = rules.bid_step
-    last_call: dict[int, bool] = {}
-    classic_passes = 0
-    for seat, call in view.calls:
-        rel = (seat - me) % 4
-        kind = type(call)
-        last_call[rel] = kind is Pass
-        if kind is Bid:
-            assert isinstance(call, Bid)
-            level = _level(call.value, min_bid, step)
-            slot = (
-                (CAPOT_BASE - NUMERIC_BID_BASE) + 6 * (level - 17) + call.strain
-                if level >= 17
-                else 6 * level + call.strain
-            )
-            ones.append(_BIDS + 4 * slot + rel)
-        elif kind is Coinche:
-            ones.append(_COINCHE + rel)
-        elif kind is Surcoinche:
-            ones.append(_SURCOINCHE + rel)
-        elif kind is Take:
-            ones.append(_TAKE + rel)
-        elif kind is NameSuit:
-            assert isinstance(call, NameSuit)
-            ones.append(_NAME + 4 * call.suit + rel)
-        elif kind is Pass:
-            classic_passes += 1
-    ones.extend(_PASSED + rel for rel, passed in last_call.items() if passed)
-    if view.turned is not None and view.phase is Phase.AUCTION and classic_passes >= 4:
-        ones.append(_ROUND_TWO)
+    ones.extend(_auction_ones(view, me))
 
     # the contract
     contract = view.contract
     if contract is not None:
         strain = contract.strain
         ones.append(_STRAIN + strain)
-        ones.append(_LEVEL + _level(contract.value, min_bid, step))
+        ones.append(_LEVEL + _level(contract.value, rules.min_bid, rules.bid_step))
         ones.append(_TAKER + (contract.taker - me) % 4)
         ones.append(_MULTIPLIER + _MULTIPLIERS[contract.multiplier])
-        points = [0, 0]
-        won = [0, 0]
-        for number, done in enumerate(view.tricks, 1):
-            for seat, card in done.plays():
-                ones.append(_PLAYED + 32 * ((seat - me) % 4) + card.index)
-            side = (trick_winner(done, strain) - me) & 1  # 0: own team
-            won[side] += 1
-            points[side] += trick_points(done, strain) + (10 if number == 8 else 0)
+        done_ones, points, won = _tricks_part(view.tricks, int(strain), me)
+        ones.extend(done_ones)
         trick = view.trick
         if trick is not None:
-            ones.append(_LEADER + (trick.leader - me) % 4)
-            for seat, card in trick.plays():
-                rel = (seat - me) % 4
+            first = (trick.leader - me) % 4
+            ones.append(_LEADER + first)
+            for position, card in enumerate(trick.cards):
+                rel = (first + position) & 3
                 ones.append(_PLAYED + 32 * rel + card.index)
                 ones.append(_TRICK + 32 * rel + card.index)
         out[_CARD_POINTS] = points[0] / 162
@@ -242,5 +291,5 @@ def observation(view: PlayerView, totals: TeamPoints | None = None) -> npt.NDArr
         own = view.seat.team
         out[_TOTALS] = min(totals[own] / rules.target, 1.0)
         out[_TOTALS + 1] = min(totals[own.other] / rules.target, 1.0)
-    out[ones] = 1.0
+    out[np.fromiter(ones, np.intp, len(ones))] = 1.0
     return out
