@@ -459,6 +459,16 @@ def test_gym_env_ends_on_an_illegal_action() -> None:
         CoincheGymEnv(render_mode="rgb_array")
 
 
+def test_gym_env_starts_from_a_given_deal() -> None:
+    env = CoincheGymEnv("common", seat=Seat.NORTH, players=GreedyPlayer())
+    deal = _scripted_deal()  # West deals: North, the agent, speaks first
+    obs, _ = env.reset(options={"deal": deal})
+    assert env.deal is deal
+    assert np.array_equal(obs["observation"], observation(deal.view(Seat.NORTH)))
+    with pytest.raises(CoincheTypeError):
+        env.reset(options={"deal": Deal.new(Seat.NORTH, RuleConfig.ffb(), random.Random(0))})
+
+
 def test_gym_env_render() -> None:
     env = CoincheGymEnv("common", render_mode="ansi")
     assert env.render() is None

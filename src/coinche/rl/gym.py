@@ -124,11 +124,18 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
-        """Deal a new deal and let the others play up to the agent's first turn."""
+        """Deal a new deal (or take ``options["deal"]``, a :class:`~coinche.Deal` of the
+        env's rules) and let the others play up to the agent's first turn."""
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
-        deal = Deal.new(self._rng.choice(_SEATS), self.rules, self._rng)
+        given = (options or {}).get("deal")
+        if given is None:
+            deal = Deal.new(self._rng.choice(_SEATS), self.rules, self._rng)
+        elif not isinstance(given, Deal) or given.rules != self.rules:
+            raise CoincheTypeError(f"options['deal'] must be a Deal of the env's rules: {given!r}")
+        else:
+            deal = given
         self._deal = self._others(deal)
         self._legal = self.deal.legal_actions()
         return self._observe(), {}
