@@ -133,6 +133,7 @@ _NAME_CALLS: Final = tuple(NameSuit(suit) for suit in Suit)
 _STRAINS: Final = tuple(Strain)
 _DEFAULT_RULES: Final = RuleConfig()
 _ZERO_MASK: Final = bytes(NUM_ACTIONS)
+_checked: list[RuleConfig | None] = [None]  # the rules check_rules last accepted
 
 
 class UnknownActionError(CoincheError, ValueError):
@@ -161,6 +162,8 @@ def check_rules(rules: RuleConfig) -> None:
     ...
     coinche.errors.RuleConfigError: the action table holds 17 numeric bid levels; ...
     """
+    if rules is _checked[0]:
+        return
     if not isinstance(rules, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
     count = len(rules.numeric_bids())
@@ -170,6 +173,7 @@ def check_rules(rules: RuleConfig) -> None:
             f"{count} ({rules.min_bid} to {rules.highest_numeric_bid} in steps of "
             f"{rules.bid_step}): raise min_bid or bid_step, or set max_bid"
         )
+    _checked[0] = rules  # rules are immutable: the same object needs no second check
 
 
 def action_to_int(action: Action, rules: RuleConfig = _DEFAULT_RULES) -> int:
