@@ -1,7 +1,8 @@
 # Two entry points, both documented in README.md:
 #   make demo   plays a whole game under a preset and prints it (the main job)
 #   make test   every check: pytest (tests + doctests, branch coverage >= 95%),
-#               mypy --strict, ruff, sphinx -W
+#               the rules suites again against the mypyc-compiled build (when a C
+#               compiler is there), mypy --strict, ruff, sphinx -W
 # Both create .venv on first use with only python3 available.
 
 PYTHON ?= python3
@@ -9,7 +10,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: demo test pytest typecheck lint docs bench clean
+CVENV := .venv-compiled
+CBIN := $(CVENV)/bin
+CSTAMP := $(CVENV)/.installed-stamp
+CBUILD := build/compiled-src
+SOURCES := $(shell find src -name '*.py')
+# The suites run again against the compiled build: the rules, the engine, and the
+# check that the kernel there is an extension module that agrees with the pure one.
+COMPILED_SUITES := tests/test_compiled.py tests/test_engine.py tests/test_play.py \
+	tests/test_scoring.py tests/test_announcements.py tests/test_deal.py \
+	tests/test_auction.py tests/test_classic.py tests/test_perft.py \
+	tests/test_differential.py tests/test_properties.py tests/test_property_suite.py
+
+.PHONY: demo test pytest compiled-test typecheck lint docs bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,10 +33,37 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python -m coinche play --rules common --seed 1
 
-test: pytest typecheck lint docs
+test: pytest compiled-test typecheck lint docs
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest --cov=coinche --cov-report=term-missing:skip-covered
+
+# The compiled build, in its own venv, from a copy of the tree (hatch-mypyc writes its
+# extension modules beside the sources, where the pure venv must never see them).
+$(CVENV)/.venv-stamp: pyproject.toml
+	rm -rf $(CVENV)
+	$(PYTHON) -m venv $(CVENV)
+	$(CBIN)/python -m pip install --quiet --upgrade pip
+	$(CBIN)/python -m pip install --quiet --group test
+	touch $@
+
+$(CSTAMP): $(CVENV)/.venv-stamp $(SOURCES)
+	rm -rf $(CBUILD) && mkdir -p $(CBUILD)
+	tar --exclude='./.venv*' --exclude='./build' --exclude='./.git' --exclude='./docs/_build' \
+		-cf - . | tar -xf - -C $(CBUILD)
+	$(CBIN)/python -m pip uninstall --quiet --yes coinche
+	HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $(CBIN)/python -m pip install --quiet $(CBUILD)
+	touch $@
+
+# Without a C compiler the compiled build cannot exist: say so and run only the pure suite.
+compiled-test:
+	@if command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory $(CSTAMP) && \
+		COINCHE_EXPECT_COMPILED=1 $(CBIN)/python -m pytest -q -p no:cacheprovider \
+			$(COMPILED_SUITES); \
+	else \
+		echo "no C compiler: the compiled build is not tested on this machine"; \
+	fi
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy --strict
@@ -39,4 +79,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
 
 clean:
-	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(CVENV) build docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,203 +1,314 @@
-"""Throughput of the core rules, through the public API, on one core.
+"""Throughput of coinche, pure and compiled, side by side with colver in the same run.
 
-Prints three figures with a fixed seed:
+Figures (each the median of ``--repeats`` runs, one core):
 
-* ``legal_cards`` calls per second over distinct mid-trick positions reached by random
-  legal play (every call computes its answer; nothing is cached between calls);
-* ``score_deal`` calls per second over distinct finished deals;
-* complete deals per second: deal, play a random legal card each turn, score;
-* complete deals per second through :class:`coinche.Deal`, auction included: a random
-  legal action each turn (checked ``apply`` and the unchecked fast path), then scored;
-* complete games per second through :class:`coinche.Game` (random legal actions).
+(a) ``legal_cards_per_sec``: the public, checked :func:`coinche.legal_cards` over
+    distinct mid-trick positions reached by random legal play (mixed presets);
+(b) ``deal_api_deals_per_sec``: complete random deals through :class:`coinche.Deal`
+    under the common preset, auction included: a random legal action each turn
+    (checked ``apply``), then the result;
+(c) ``engine_deals_per_sec``: complete random deals through :mod:`coinche.engine`:
+    deal the cards, one bid (80 in a random suit by the seat after the dealer, who
+    leads) and three passes, 32 random legal cards, the score;
+(d) ``engine_legal_per_sec``: ``PlayState.legal_mask()`` queries on positions of
+    random deals;
+and colver's, measured in the same run as each build's figures, interleaved with them,
+on the same work: ``colver_deals_per_sec``
+(``Env.deal`` + one bid and three passes + random legal actions to the end, driven
+from Python), ``colver_legal_per_sec`` (``Env.legal_actions()`` on positions of random
+deals) and ``colver_native_rollouts_per_sec`` (``Env.rollout``: random play-phase
+rollouts that never leave Rust).
 
-Run it with ``make bench`` or ``python benchmarks/bench.py [--deals N] [--rules NAME]``.
+``python benchmarks/bench.py`` runs itself once per build: in this interpreter for the
+pure build (with ``src/`` first on the path) and in ``.venv-compiled`` (built by
+``make test``) for the compiled one, and prints a table with the ratios to colver.
+``--json FILE`` writes the figures, each ``{"pure": x, "compiled": y}``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
-import attrs
+_ROOT = Path(__file__).resolve().parent.parent
+_COMPILED_PYTHON = _ROOT / ".venv-compiled" / "bin" / "python"
 
-import coinche
-from coinche import (
-    CARDS,
-    Contract,
-    Deal,
-    FirstLead,
-    Game,
-    Hand,
-    RuleConfig,
-    Seat,
-    Strain,
-    Trick,
-    legal_cards,
-    score_deal,
-    trick_winner,
+FIGURES = (
+    "engine_deals_per_sec",
+    "deal_api_deals_per_sec",
+    "legal_cards_per_sec",
+    "engine_legal_per_sec",
+    "colver_deals_per_sec",
+    "colver_legal_per_sec",
+    "colver_native_rollouts_per_sec",
 )
 
-Position = tuple[Hand, Trick, Strain, RuleConfig]
 
+# ---------------------------------------------------------------- the work
+def bench_legal_cards(seed: int, minimum: int) -> float:
+    import attrs
 
-def _rules_with_all_strains(rules: RuleConfig) -> RuleConfig:
-    if rules.auction is coinche.AuctionKind.BIDDING:
-        return attrs.evolve(rules, allow_no_trump=True, allow_all_trump=True)
-    return rules
+    from coinche import CARDS, PRESETS, Hand, RuleConfig, Seat, Strain, Trick, legal_cards
+    from coinche import trick_winner as winner_of
 
-
-def random_contract(rng: random.Random, rules: RuleConfig) -> Contract:
-    """A contract the rules allow, at random (numeric values only)."""
-    strains = [Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES]
-    if rules.allow_no_trump:
-        strains.append(Strain.NO_TRUMP)
-    if rules.allow_all_trump:
-        strains.append(Strain.ALL_TRUMP)
-    return Contract(rng.choice(list(Seat)), rng.choice(strains), rng.choice(rules.numeric_bids()))
-
-
-def play_deal(
-    rng: random.Random,
-    contract: Contract,
-    rules: RuleConfig,
-    seen: Callable[[Hand, Trick], None] | None = None,
-) -> list[Trick]:
-    """Shuffle, deal 8 cards each, and play 8 tricks of random legal cards."""
-    deck = list(CARDS)
-    rng.shuffle(deck)
-    hands = [Hand(deck[8 * i : 8 * i + 8]) for i in range(4)]
-    strain = contract.strain
-    leader = contract.taker if rules.first_lead is FirstLead.TAKER else rng.choice(list(Seat))
-    tricks: list[Trick] = []
-    for _ in range(8):
-        trick = Trick(leader)
-        seat = leader
-        for _ in range(4):
-            hand = hands[seat]
-            if seen is not None:
-                seen(hand, trick)
-            card = rng.choice(legal_cards(hand, trick, strain, rules).cards)
-            hands[seat] = hand.remove(card)
-            trick = trick.play(card)
-            seat = seat.next
-        tricks.append(trick)
-        leader = trick_winner(trick, strain)
-    return tricks
-
-
-def _rate(count: int, seconds: float) -> str:
-    return f"{count / seconds:>12,.0f} /s  ({count:,} in {seconds:.2f} s)"
-
-
-def bench_legal_cards(rng: random.Random, presets: Sequence[RuleConfig], minimum: int) -> str:
-    positions: list[Position] = []
-    keys: set[tuple[int, int, int, int, int]] = set()
+    rng = random.Random(seed)
+    presets = [
+        attrs.evolve(RuleConfig.preset(name), allow_no_trump=True, allow_all_trump=True)
+        if name != "classic_belote"
+        else RuleConfig.preset(name)
+        for name in PRESETS
+    ]
+    positions: list[tuple[Hand, Trick, Strain, RuleConfig]] = []
+    seen: set[tuple[int, int, int, int, int]] = set()
     while len(positions) < minimum:
         rules = rng.choice(presets)
-        contract = random_contract(rng, rules)
-
-        def keep(
-            hand: Hand, trick: Trick, rules: RuleConfig = rules, strain: Strain = contract.strain
-        ) -> None:
-            if trick.cards:  # mid-trick: at least one card played
-                key = (hand.mask, trick.mask, trick.leader, strain, rules.play_flags)
-                if key not in keys:
-                    keys.add(key)
+        strains = [s for s in Strain if s < 4 or rules.allow_no_trump]
+        strain = rng.choice(strains)
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        hands = [Hand(deck[8 * i : 8 * i + 8]) for i in range(4)]
+        leader = Seat(rng.randrange(4))
+        for _ in range(8):
+            trick = Trick(leader)
+            seat = leader
+            for _ in range(4):
+                hand = hands[seat]
+                key = (hand.mask, trick.mask, int(trick.leader), int(strain), rules.play_flags)
+                if trick.cards and key not in seen:
+                    seen.add(key)
                     positions.append((hand, trick, strain, rules))
-
-        play_deal(rng, contract, rules, keep)
-    rounds = 5
+                card = rng.choice(legal_cards(hand, trick, strain, rules).cards)
+                hands[seat] = hand.remove(card)
+                trick = trick.play(card)
+                seat = seat.next
+            leader = winner_of(trick, strain)
     start = time.perf_counter()
-    for _ in range(rounds):
-        for hand, trick, strain, rules in positions:
-            legal_cards(hand, trick, strain, rules)
-    elapsed = time.perf_counter() - start
-    return f"legal_cards ({len(positions):,} distinct positions): " + _rate(
-        rounds * len(positions), elapsed
-    )
+    for hand, trick, strain, rules in positions:
+        legal_cards(hand, trick, strain, rules)
+    return len(positions) / (time.perf_counter() - start)
 
 
-def bench_score_deal(rng: random.Random, presets: Sequence[RuleConfig], count: int) -> str:
-    deals = []
-    for _ in range(count):
-        rules = rng.choice(presets)
-        contract = random_contract(rng, rules)
-        deals.append((contract, play_deal(rng, contract, rules), rules))
-    start = time.perf_counter()
-    for contract, tricks, rules in deals:
-        score_deal(contract, tricks, rules)
-    elapsed = time.perf_counter() - start
-    return f"score_deal ({count:,} distinct deals):        " + _rate(count, elapsed)
+def bench_deal_api(seed: int, count: int) -> float:
+    from coinche import RuleConfig, Seat
+    from coinche.deal import Deal
 
-
-def bench_full_deals(rng: random.Random, presets: Sequence[RuleConfig], count: int) -> str:
+    rng = random.Random(seed)
+    rules = RuleConfig.common()
     start = time.perf_counter()
     for _ in range(count):
-        rules = rng.choice(presets)
-        contract = random_contract(rng, rules)
-        score_deal(contract, play_deal(rng, contract, rules), rules)
-    elapsed = time.perf_counter() - start
-    return "deals played and scored:                    " + _rate(count, elapsed)
-
-
-def bench_deal_machine(
-    rng: random.Random, presets: Sequence[RuleConfig], count: int, *, checked: bool
-) -> str:
-    seats = list(Seat)
-    start = time.perf_counter()
-    for _ in range(count):
-        deal = Deal.new(rng.choice(seats), rng.choice(presets), rng)
+        deal = Deal.new(Seat(rng.randrange(4)), rules, rng)
         while not deal.is_over:
-            action = rng.choice(deal.legal_actions())
-            deal = deal.apply(action) if checked else deal.apply_unchecked(action)
+            deal = deal.apply(rng.choice(deal.legal_actions()))
         _ = deal.result
-    elapsed = time.perf_counter() - start
-    how = "apply, checked" if checked else "apply_unchecked"
-    return f"Deal with auction ({how}):{' ' * (19 - len(how))}" + _rate(count, elapsed)
+    return count / (time.perf_counter() - start)
 
 
-def bench_games(rng: random.Random, presets: Sequence[RuleConfig], count: int) -> str:
-    seats = list(Seat)
-    deals = 0
+def bench_engine_deals(seed: int, count: int) -> float:
+    from coinche import RuleConfig, engine
+
+    rules = RuleConfig.common()
+    rng = random.Random(seed)
     start = time.perf_counter()
-    for _ in range(count):
-        game = Game.new(rng.choice(presets), rng.choice(seats), rng)
-        while not game.is_over:
-            game = game.apply_unchecked(rng.choice(game.legal_actions()))
-        deals += len(game.results) + game.thrown_in
-    elapsed = time.perf_counter() - start
-    return (
-        "games played to the target:                 "
-        + _rate(count, elapsed)
-        + f", {deals / count:.1f} deals a game"
-    )
+    for n in range(count):
+        dealer = n & 3
+        first = (dealer + 1) & 3
+        state = engine.PlayState.from_hands(
+            engine.random_hands(seed + n),
+            rules,
+            taker=first,
+            strain=rng.randrange(4),
+            value=80,
+            leader=first,
+        )
+        engine.random_playout(state, n)
+    return count / (time.perf_counter() - start)
+
+
+def bench_engine_legal(seed: int, deals: int) -> float:
+    from coinche import RuleConfig, engine
+
+    rules = RuleConfig.common()
+    calls = 0
+    elapsed = 0.0
+    for n in range(deals):
+        state = engine.PlayState.from_hands(
+            engine.random_hands(seed + n), rules, taker=0, strain=n & 3, value=80, leader=1
+        )
+        x = n + 1
+        while not state.is_over:
+            legal = state.legal_mask
+            start = time.perf_counter()
+            for _ in range(10):
+                mask = legal()
+            elapsed += time.perf_counter() - start
+            calls += 10
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            state.play(engine.random_card(mask, x))
+    return calls / elapsed
+
+
+def bench_colver_deals(seed: int, count: int) -> float:
+    import colver
+
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for n in range(count):
+        env = colver.Env.deal(dealer=n & 3, seed=seed + n)
+        env.step(1 + rng.randrange(4))  # 80 in one of the four suits
+        for _ in range(3):
+            env.step(0)  # pass
+        while not env.is_terminal():
+            env.step(rng.choice(env.legal_actions()))
+    return count / (time.perf_counter() - start)
+
+
+def bench_colver_legal(seed: int, deals: int) -> float:
+    import colver
+
+    rng = random.Random(seed)
+    calls = 0
+    elapsed = 0.0
+    for n in range(deals):
+        env = colver.Env.deal(dealer=0, seed=seed + n)
+        env.step(1 + (n & 3))
+        for _ in range(3):
+            env.step(0)
+        while not env.is_terminal():
+            legal = env.legal_actions
+            start = time.perf_counter()
+            for _ in range(10):
+                actions = legal()
+            elapsed += time.perf_counter() - start
+            calls += 10
+            env.step(rng.choice(actions))
+    return calls / elapsed
+
+
+def bench_colver_native(seed: int, count: int) -> float:
+    import colver
+
+    env = colver.Env.deal(dealer=0, seed=seed)
+    env.step(1)
+    for _ in range(3):
+        env.step(0)
+    start = time.perf_counter()
+    env.rollout(count)
+    return count / (time.perf_counter() - start)
+
+
+# ---------------------------------------------------------------- one build
+def measure(args: argparse.Namespace, with_colver: bool) -> dict[str, float]:
+    work: dict[str, Callable[[], float]] = {
+        "engine_deals_per_sec": lambda: bench_engine_deals(args.seed, args.deals),
+        "deal_api_deals_per_sec": lambda: bench_deal_api(args.seed, max(1, args.deals // 10)),
+        "legal_cards_per_sec": lambda: bench_legal_cards(args.seed, args.positions),
+        "engine_legal_per_sec": lambda: bench_engine_legal(args.seed, max(1, args.deals // 10)),
+    }
+    if with_colver:
+        work.update(
+            {
+                "colver_deals_per_sec": lambda: bench_colver_deals(
+                    args.seed, max(1, args.deals // 10)
+                ),
+                "colver_legal_per_sec": lambda: bench_colver_legal(
+                    args.seed, max(1, args.deals // 10)
+                ),
+                "colver_native_rollouts_per_sec": lambda: bench_colver_native(
+                    args.seed, args.deals * 10
+                ),
+            }
+        )
+    figures: dict[str, list[float]] = {name: [] for name in work}
+    for _ in range(args.repeats):  # interleaved, so that load hits every figure alike
+        for name, run in work.items():
+            figures[name].append(run())
+    return {name: statistics.median(values) for name, values in figures.items()}
+
+
+def _has_colver() -> bool:
+    try:
+        import colver  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _run_build(python: str, args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
+    command = [python, __file__, "--worker", "--seed", str(args.seed), "--deals"]
+    command += [str(args.deals), "--positions", str(args.positions)]
+    command += ["--repeats", str(args.repeats)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--deals", type=int, default=20_000, help="deals to score and to play")
+    parser.add_argument("--deals", type=int, default=20_000, help="engine deals a repeat")
     parser.add_argument("--positions", type=int, default=20_000, help="distinct positions")
-    parser.add_argument("--games", type=int, default=100, help="whole games to play")
-    parser.add_argument(
-        "--rules",
-        choices=["all", *coinche.PRESETS],
-        default="all",
-        help="preset to run (default: a random preset per deal)",
-    )
+    parser.add_argument("--repeats", type=int, default=3, help="repeats; medians are shown")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    names = list(coinche.PRESETS) if args.rules == "all" else [args.rules]
-    presets = [_rules_with_all_strains(RuleConfig.preset(name)) for name in names]
-    print(f"coinche {coinche.__version__}, presets: {', '.join(names)}, seed {args.seed}")
-    print(bench_legal_cards(random.Random(args.seed), presets, args.positions))
-    print(bench_score_deal(random.Random(args.seed), presets, args.deals))
-    print(bench_full_deals(random.Random(args.seed), presets, args.deals))
-    machine_deals = max(1, args.deals // 4)
-    print(bench_deal_machine(random.Random(args.seed), presets, machine_deals, checked=True))
-    print(bench_deal_machine(random.Random(args.seed), presets, machine_deals, checked=False))
-    print(bench_games(random.Random(args.seed), presets, args.games))
+    if args.worker:
+        import coinche
+
+        figures = measure(args, with_colver=_has_colver())
+        print(json.dumps({"compiled": coinche.COMPILED, "figures": figures}))
+        return 0
+
+    pure_env = {**os.environ, "PYTHONPATH": str(_ROOT / "src")}
+    builds = {"pure": _run_build(sys.executable, args, pure_env)}
+    if _COMPILED_PYTHON.exists():
+        compiled_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        builds["compiled"] = _run_build(str(_COMPILED_PYTHON), args, compiled_env)
+    assert not builds["pure"]["compiled"], "the pure run imported a compiled kernel"
+    if "compiled" in builds:
+        assert builds["compiled"]["compiled"], ".venv-compiled does not hold the compiled build"
+
+    table: dict[str, dict[str, float | None]] = {}
+    for name in FIGURES:
+        row: dict[str, float | None] = {}
+        for build in ("pure", "compiled"):
+            row[build] = builds[build]["figures"].get(name) if build in builds else None
+        table[name] = row
+    # colver is measured in each build's run, interleaved with ours, so that every
+    # ratio compares figures taken under the same load
+
+    print(f"seed {args.seed}, {args.deals:,} engine deals, medians of {args.repeats} repeats")
+    print(f"{'figure':34} {'pure':>14} {'compiled':>14}")
+    for name, row in table.items():
+        cells = [f"{row[b]:>14,.0f}" if row[b] is not None else f"{'-':>14}" for b in row]
+        print(f"{name:34} {cells[0]} {cells[1]}")
+    ratios = [
+        ("(c) engine deals / colver deals", "engine_deals_per_sec", "colver_deals_per_sec"),
+        ("(b) Deal API deals / colver deals", "deal_api_deals_per_sec", "colver_deals_per_sec"),
+        ("engine legal / colver legal_actions", "engine_legal_per_sec", "colver_legal_per_sec"),
+        (
+            "engine deals / colver native rollout",
+            "engine_deals_per_sec",
+            "colver_native_rollouts_per_sec",
+        ),
+    ]
+    print()
+    for label, ours, theirs in ratios:
+        cells = []
+        for build in ("pure", "compiled"):
+            a, b = table[ours][build], table[theirs][build]
+            cells.append(f"{a / b:>13.2f}x" if a and b else f"{'-':>14}")
+        print(f"{label:34} {cells[0]} {cells[1]}")
+    if args.json:
+        args.json.write_text(json.dumps(table, indent=2) + "\n")
     return 0
 
 

@@ -1,11 +1,13 @@
 """Sphinx configuration for the coinche documentation.
 
 The build needs no network and no extension beyond Sphinx itself (theme: alabaster).
-Three things happen here besides the settings:
+Four things happen here besides the settings:
 
 * ``_generated/presets_table.rst`` is written from :class:`coinche.RuleConfig` and
   :data:`coinche.PRESETS` at every build, so the table of presets cannot drift from
   the code (``presets.rst`` includes it);
+* the pictures of ``pictures.rst`` are drawn by ``picture_examples.py`` with
+  :mod:`coinche.svg` at every build, into ``_generated/pictures/``;
 * the build warns (an error under ``-W``) when a name of ``coinche.__all__`` is not
   documented in ``api.rst``;
 * autodoc output is tidied: the constants re-exported by ``coinche/__init__.py`` get
@@ -21,6 +23,7 @@ from __future__ import annotations
 import enum
 import functools
 import importlib.metadata
+import importlib.util
 import re
 from pathlib import Path
 from typing import Any
@@ -175,10 +178,23 @@ def _write_if_changed(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def pictures() -> dict[str, str]:
+    """The SVG pictures of pictures.rst, by file name, drawn by picture_examples.py."""
+    spec = importlib.util.spec_from_file_location("picture_examples", HERE / "picture_examples.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    drawn: dict[str, str] = module.pictures()
+    return drawn
+
+
 def generate(app: Sphinx) -> None:
     """Write the generated include files before Sphinx reads the sources."""
     _write_if_changed(GENERATED / "presets_table.rst", presets_table())
     _write_if_changed(GENERATED / "presets_list.rst", presets_list())
+    for name, picture in pictures().items():
+        _write_if_changed(GENERATED / "pictures" / name, picture)
 
 
 # -- every public name documented -----------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+import coinche
 from coinche import (
     PASS,
     Contract,
@@ -176,7 +177,9 @@ def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "--trick" in out
     code, out, _ = run(capsys, "--version")
-    assert (code, out) == (0, f"coinche {__version__}\n")
+    # the version, then which build runs (the compiled one is a separate install)
+    build = "compiled" if coinche.COMPILED else "pure Python"
+    assert (code, out) == (0, f"coinche {__version__} ({build})\n")
 
 
 def test_parser_stores_the_command() -> None:

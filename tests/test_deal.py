@@ -420,6 +420,12 @@ def test_deals_are_values() -> None:
         deal.phase = Phase.PLAY  # type: ignore[misc]
     with pytest.raises(CoincheTypeError, match=r"Deal\.new or Deal\.from_hands"):
         Deal()
+    # attrs.evolve would build a deal from fields without its actions: refused with the
+    # library's error (it used to be a bare TypeError about keyword arguments)
+    with pytest.raises(CoincheTypeError, match=r"attrs\.evolve cannot build one"):
+        attrs.evolve(deal)
+    with pytest.raises(CoincheTypeError, match=r"attrs\.evolve cannot build one"):
+        attrs.evolve(deal, phase=Phase.PLAY)  # type: ignore[call-arg]
     assert "phase=scored" in repr(deal)
 
 

@@ -31,6 +31,7 @@ from coinche.auction import PASS, Bid
 from coinche.deal import Deal, Phase
 from coinche.errors import IllegalActionError
 from coinche.game import Game
+from coinche.records import dumps, loads
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 NS, EW = Team.NORTH_SOUTH, Team.EAST_WEST
@@ -353,3 +354,18 @@ def test_games_are_values() -> None:
     assert pickle.loads(pickle.dumps(one)) == one
     assert hash(one) == hash(two)
     assert "deal_number=" in repr(one)
+
+
+def test_evolve_keeps_the_history_and_checks_the_fields() -> None:
+    """attrs.evolve on a Game keeps its past deals and seed origin (declared fields);
+    it used to drop them, and the records of the evolved game then lost the history."""
+    game = Game.new(RuleConfig.common(), Seat.NORTH, random.Random(4))
+    for _ in range(4):  # four passes: the deal is thrown in, a new one is dealt
+        game = game.apply(PASS)
+    assert len(game.deals) == 2
+    evolved = attrs.evolve(game, thrown_in=game.thrown_in)
+    assert evolved == game
+    assert evolved.deals == game.deals
+    assert loads(dumps(evolved)) == game  # a game record replays from its seed
+    with pytest.raises(CoincheTypeError, match="thrown_in must be an int"):
+        attrs.evolve(game, thrown_in="1")  # type: ignore[arg-type]

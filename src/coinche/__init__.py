@@ -10,8 +10,10 @@ house rules your table plays (:class:`RuleConfig` and its presets).
 Hand.parse('7C')
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
 from importlib.metadata import PackageNotFoundError, version
 
+from coinche import _kernel
 from coinche.announcements import (
     Announcement,
     AnnouncementKind,
@@ -56,6 +58,7 @@ from coinche.errors import (
     CardNotInHandError,
     CoincheError,
     CoincheTypeError,
+    DrawingError,
     IllegalActionError,
     IllegalCallError,
     IllegalCardError,
@@ -80,6 +83,9 @@ from coinche.records import dumps, loads, loads_as
 from coinche.scoring import DealResult, TeamPoints, round_score, score_deal
 from coinche.seats import Seat, Team
 
+COMPILED: bool = _kernel.__file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""True when the integer kernel runs compiled by mypyc (the optional compiled build)."""
+
 try:
     __version__ = version("coinche")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
@@ -89,6 +95,7 @@ __all__ = [
     "CAPOT",
     "CARDS",
     "COINCHE",
+    "COMPILED",
     "GENERALE",
     "PASS",
     "PRESETS",
@@ -114,6 +121,7 @@ __all__ = [
     "Deal",
     "DealResult",
     "Direction",
+    "DrawingError",
     "FirstLead",
     "Game",
     "Hand",

@@ -18,6 +18,7 @@ from typing import Final
 
 import attrs
 
+from coinche import _kernel as K
 from coinche.cards import Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -44,48 +45,15 @@ class AnnouncementKind(enum.StrEnum):
     """Four cards of one rank (carré): jacks 200, nines 150, A 10 K Q 100."""
 
 
-_RUN_KINDS: Final = {3: AnnouncementKind.TIERCE, 4: AnnouncementKind.QUARTE}
-_RUN_POINTS: Final = {
-    AnnouncementKind.TIERCE: 20,
-    AnnouncementKind.QUARTE: 50,
-    AnnouncementKind.QUINTE: 100,
-}
-_FOUR_POINTS: Final = {
-    Rank.JACK: 200,
-    Rank.NINE: 150,
-    Rank.ACE: 100,
-    Rank.TEN: 100,
-    Rank.KING: 100,
-    Rank.QUEEN: 100,
-}
-# Decision (RULES.md section 5): fours of a kind worth 100 compare A > 10 > K > Q.
-_FOUR_ORDER: Final = {Rank.JACK: 6, Rank.NINE: 5, Rank.ACE: 4, Rank.TEN: 3, Rank.KING: 2,
-                      Rank.QUEEN: 1}  # fmt: skip
-# Fours of a kind are formed first, best first (RULES.md section 9).
-_FOUR_RANKS: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
+_KINDS: Final = (
+    AnnouncementKind.TIERCE,
+    AnnouncementKind.QUARTE,
+    AnnouncementKind.QUINTE,
+    AnnouncementKind.FOUR_OF_A_KIND,
+)
+_KIND_CODES: Final = {kind: code for code, kind in enumerate(_KINDS)}
 _RANK_WORDS: Final = {Rank.JACK: "jacks", Rank.NINE: "nines", Rank.ACE: "aces",
                       Rank.TEN: "tens", Rank.KING: "kings", Rank.QUEEN: "queens"}  # fmt: skip
-
-
-def _runs_in(byte: int) -> tuple[tuple[int, int], ...]:
-    """The maximal runs of three or more set bits in *byte*, as (start, length)."""
-    runs = []
-    pos = 0
-    while pos < 8:
-        start = pos
-        while pos < 8 and byte >> pos & 1:
-            pos += 1
-        if pos - start >= 3:
-            runs.append((start, pos - start))
-        pos += 1
-    return tuple(runs)
-
-
-_RUNS: Final = tuple(_runs_in(byte) for byte in range(256))
-
-
-def _run_kind(length: int) -> AnnouncementKind:
-    return _RUN_KINDS.get(length, AnnouncementKind.QUINTE)
 
 
 @attrs.frozen
@@ -118,31 +86,25 @@ class Announcement:
             raise CoincheTypeError(f"cards must be a Hand, not {type(self.cards).__name__}")
         if type(self.seat) is not Seat:
             raise CoincheTypeError(f"seat must be a Seat, not {self.seat!r}")
-        cards = self.cards.cards
-        if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
-            if len(cards) != 4 or len({c.rank for c in cards}) != 1:
-                raise InvalidDealError(f"{self.cards} is not four cards of one rank")
-            if cards[0].rank not in _FOUR_POINTS:
-                raise InvalidDealError(
-                    f"four {cards[0].rank.label}s score nothing and are not an announcement"
-                )
-            return
-        if len(cards) < 3 or len({c.suit for c in cards}) != 1:
-            raise InvalidDealError(f"{self.cards} is not a run of one suit")
-        ranks = [c.rank for c in cards]  # ascending, from the hand's order
-        if ranks[-1] - ranks[0] != len(ranks) - 1:
-            raise InvalidDealError(f"{self.cards} is not a run: the ranks are not consecutive")
-        if _run_kind(len(cards)) is not self.kind:
+        problem = K.announcement_problem(_KIND_CODES[self.kind], self.cards.mask)
+        if problem == 1:
+            raise InvalidDealError(f"{self.cards} is not four cards of one rank")
+        if problem == 2:
             raise InvalidDealError(
-                f"{self.cards} is a {_run_kind(len(cards)).value}, not a {self.kind.value}"
+                f"four {self.cards.cards[0].rank.label}s score nothing and are not an announcement"
             )
+        if problem == 3:
+            raise InvalidDealError(f"{self.cards} is not a run of one suit")
+        if problem == 4:
+            raise InvalidDealError(f"{self.cards} is not a run: the ranks are not consecutive")
+        if problem == 5:
+            actual = _KINDS[K.run_kind(len(self.cards))]
+            raise InvalidDealError(f"{self.cards} is a {actual.value}, not a {self.kind.value}")
 
     @property
     def points(self) -> int:
         """What the announcement is worth."""
-        if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
-            return _FOUR_POINTS[self.cards.cards[0].rank]
-        return _RUN_POINTS[self.kind]
+        return K.announcement_points(_KIND_CODES[self.kind], self.cards.mask)
 
     @property
     def team(self) -> Team:
@@ -156,8 +118,8 @@ class Announcement:
             return None
         return self.cards.cards[0].suit
 
-    def strength(self, strain: Strain) -> tuple[int, int, int, int, int]:
-        """The key announcements compare by, higher is better (RULES.md section 5).
+    def strength(self, strain: Strain) -> int:
+        """The key announcements compare by, higher is better (the docs' rules page).
 
         Value first; at equal value a four of a kind beats a run; then the longer run,
         the higher top card, and the run in trumps. Fours of a kind worth 100 compare
@@ -171,11 +133,7 @@ class Announcement:
         >>> four.strength(Strain.HEARTS) > run.strength(Strain.HEARTS)
         True
         """
-        cards = self.cards.cards
-        if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
-            return (self.points, 1, 4, _FOUR_ORDER[cards[0].rank], 0)
-        in_trump = strain is Strain.ALL_TRUMP or int(cards[0].suit) == int(strain)
-        return (self.points, 0, len(cards), int(cards[-1].rank), int(in_trump))
+        return K.announcement_strength(_KIND_CODES[self.kind], self.cards.mask, strain)
 
     def __str__(self) -> str:
         if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
@@ -185,17 +143,16 @@ class Announcement:
         return f"{name} ({self.cards}) by {self.seat.letter}"
 
 
-_set_kind = Announcement.kind.__set__  # type: ignore[attr-defined]
-_set_cards = Announcement.cards.__set__  # type: ignore[attr-defined]
-_set_seat = Announcement.seat.__set__  # type: ignore[attr-defined]
-
-
 def _trusted(kind: AnnouncementKind, mask: int, seat: Seat) -> Announcement:
-    """Build an announcement known to be valid, skipping the checks (a hot path)."""
+    """The one private constructor of :class:`Announcement`, for one the kernel found.
+
+    The checks of the public constructor are skipped; the fields are set with
+    ``object.__setattr__``, as attrs' own ``__init__`` does for a frozen class.
+    """
     announcement = object.__new__(Announcement)
-    _set_kind(announcement, kind)
-    _set_cards(announcement, hand_from_mask(mask))
-    _set_seat(announcement, seat)
+    object.__setattr__(announcement, "kind", kind)
+    object.__setattr__(announcement, "cards", hand_from_mask(mask))
+    object.__setattr__(announcement, "seat", seat)
     return announcement
 
 
@@ -234,27 +191,14 @@ def find_announcements(
     return find_in_mask(hand.mask, strain, rules.runs_in_trump, seat)
 
 
-_FOURS: Final = tuple(0x01010101 << rank for rank in _FOUR_RANKS)
-_FOUR_KIND: Final = AnnouncementKind.FOUR_OF_A_KIND
-
-
 def find_in_mask(
     mask: int, strain: Strain, runs_in_trump: bool, seat: Seat
 ) -> tuple[Announcement, ...]:
     """The work of :func:`find_announcements` on a hand mask, without argument checks."""
-    found: list[Announcement] = []
-    for four in _FOURS:
-        if mask & four == four:
-            found.append(_trusted(_FOUR_KIND, four, seat))
-            mask &= ~four
-    skip = -1 if runs_in_trump else 4 if strain is Strain.ALL_TRUMP else int(strain)
-    for suit in range(4):
-        if suit == skip or skip == 4:
-            continue
-        for start, length in _RUNS[mask >> 8 * suit & 0xFF]:
-            run = ((1 << length) - 1) << (8 * suit + start)
-            found.append(_trusted(_run_kind(length), run, seat))
-    return tuple(found)
+    return tuple(
+        _trusted(_KINDS[packed >> K.ANNOUNCEMENT_SHIFT], packed & K.ALL_CARDS, seat)
+        for packed in K.find_announcements(mask, strain, runs_in_trump)
+    )
 
 
 def compare_announcements(
@@ -277,25 +221,20 @@ def compare_announcements(
     <Team.EAST_WEST: 1>
     """
     _check_rules(rules)
-    best: dict[Team, tuple[tuple[int, int, int, int, int], Announcement]] = {}
     listed = tuple(announcements)
     for announcement in listed:
         if not isinstance(announcement, Announcement):
             raise CoincheTypeError(
                 f"expected Announcement objects, not {type(announcement).__name__}"
             )
-        key = announcement.strength(strain)
-        team = announcement.team
-        if team not in best or key > best[team][0]:
-            best[team] = (key, announcement)
-    if not best:
+    team, best = K.best_announcements(
+        [int(a.seat) & 1 for a in listed], [a.strength(strain) for a in listed]
+    )
+    if team < 0:
         return None, ()
-    ranked = sorted(best.items(), key=lambda item: item[1][0], reverse=True)
-    if len(ranked) == 2 and ranked[0][1][0] == ranked[1][1][0]:
-        return None, ()
-    winner = ranked[0][0]
+    winner = Team(team)
     if rules.only_best_announcement:
-        return winner, (ranked[0][1][1],)
+        return winner, (listed[best],)
     return winner, tuple(a for a in listed if a.team is winner)
 
 
@@ -323,10 +262,6 @@ def check_declared(
             )
         used[seat] |= mask
         suit = announcement.suit
-        if (
-            suit is not None
-            and not rules.runs_in_trump
-            and (strain is Strain.ALL_TRUMP or int(suit) == int(strain))
-        ):
+        if suit is not None and not K.runs_count(strain, rules.runs_in_trump, suit):
             raise InvalidDealError(f"{announcement}: runs in trumps do not count in these rules")
     return listed

@@ -387,9 +387,7 @@ class Hand:
             raise CoincheTypeError(f"a hand mask is an int, not {type(mask).__name__}")
         if not 0 <= mask <= _FULL_MASK:
             raise NotationError(f"hand mask {mask:#x} is outside 0..0xffffffff")
-        hand = _new(cls)
-        _set_mask(hand, mask)
-        return hand
+        return hand_from_mask(mask)  # type: ignore[return-value]
 
     @classmethod
     def parse(cls, text: str) -> Self:
@@ -460,6 +458,11 @@ class Hand:
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:  # Jupyter draws the hand (coinche.svg.hand)
+        from coinche import svg
+
+        return svg.hand(self)
+
     def _other_mask(self, other: object) -> int:
         if isinstance(other, Hand):
             return other.mask
@@ -527,9 +530,7 @@ class Hand:
             raise CoincheTypeError(f"expected a Card, not {type(card).__name__}")
         if not self.mask & card.mask:
             raise CardNotInHandError(f"{card} is not in the hand {self}")
-        hand = _new(Hand)
-        _set_mask(hand, self.mask ^ card.mask)
-        return hand
+        return hand_from_mask(self.mask ^ card.mask)
 
     def of_suit(self, suit: Suit) -> Hand:
         """The cards of one suit.
@@ -543,12 +544,12 @@ class Hand:
         return hand_from_mask(self.mask & 0xFF << 8 * suit)
 
 
-_new = object.__new__
-_set_mask = Hand.mask.__set__  # type: ignore[attr-defined]  # the slot, bypassing frozen
-
-
 def hand_from_mask(mask: int) -> Hand:
-    """Internal fast path of :meth:`Hand.from_mask` for masks known to be valid."""
-    hand = _new(Hand)
-    _set_mask(hand, mask)
+    """The one private constructor of :class:`Hand`, for masks known to be valid.
+
+    Frozen attrs classes set their fields with ``object.__setattr__``, as attrs' own
+    ``__init__`` does; the checks of :meth:`Hand.from_mask` are skipped.
+    """
+    hand = object.__new__(Hand)
+    object.__setattr__(hand, "mask", mask)
     return hand

@@ -38,6 +38,23 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     North-South greedy against East-West random). West deals first, so North speaks
     first.
 
+``coinche render FILE --svg OUT``
+    Draw a deal as an SVG picture (:func:`coinche.svg.deal`): the four hands round the
+    table, the trick in progress, the contract, the auction, the score so far and the
+    complete tricks::
+
+        coinche render deal.json --svg deal.svg --trick 5 --legal
+
+    ``FILE`` (``-`` for standard input) holds a ``deal`` or ``player_view`` record (see
+    :mod:`coinche.records`), or a deal in the deal notation (:mod:`coinche.notation`),
+    whose first seat is the dealer, under the rules of ``--rules`` (default
+    ``common``). ``--svg`` names the file to write (``-`` for standard output).
+    ``--trick N`` draws the position before trick ``N`` of a deal record (1 to 8, once
+    the play has come that far); ``--view SEAT`` draws what that seat may see, the
+    other hands face down; ``--legal`` marks the cards the seat to move may play;
+    ``--four-colour`` draws clubs green and diamonds blue; ``--size`` is the height of
+    a card in pixels (default 60).
+
 Bad input, such as an unknown preset, a card that cannot be read, a malformed record
 or a missing file, prints one line on standard error starting with
 ``coinche: error:`` and exits with status 2.
@@ -63,15 +80,16 @@ from typing import Final, NoReturn
 
 import attrs
 
-from coinche import __version__
+from coinche import COMPILED, __version__
 from coinche.cards import Hand, Strain
 from coinche.config import PRESETS, AuctionKind, RuleConfig
-from coinche.deal import Deal, Phase
+from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheError
 from coinche.game import Game
 from coinche.notation import (
     STRAIN_WORDS,
     format_deal,
+    parse_deal,
     parse_hand,
     render_auction,
     render_deal,
@@ -79,9 +97,11 @@ from coinche.notation import (
 )
 from coinche.play import Trick, explain_card, legal_cards
 from coinche.players import GreedyPlayer, Player, RandomPlayer, play_deals
-from coinche.records import loads
+from coinche.records import from_data, loads, to_data
 from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Seat
+from coinche.svg import DEFAULT_SIZE
+from coinche.svg import deal as draw_deal
 
 __all__ = ["build_parser", "main"]
 
@@ -115,7 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=_PROG,
         description="The rules of Coinche (belote coinchée): legal cards and scores.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    build = "compiled" if COMPILED else "pure Python"
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__} ({build})")
     commands = parser.add_subparsers(
         title="commands", dest="command_name", metavar="COMMAND", required=True
     )
@@ -191,6 +212,48 @@ def build_parser() -> argparse.ArgumentParser:
         f"{', '.join(_PLAYER_KINDS)} (default: {','.join(_DEFAULT_PLAYERS)})",
     )
     play.set_defaults(command=_run_play)
+
+    render = commands.add_parser(
+        "render",
+        help="draw a deal as an SVG picture",
+        description="Read a deal record, a player_view record or a deal in the deal "
+        "notation and write the classic deal diagram as SVG.",
+    )
+    render.add_argument(
+        "file",
+        metavar="FILE",
+        help="a deal or player_view JSON record, or a deal in the deal notation; - for stdin",
+    )
+    render.add_argument(
+        "--svg", required=True, metavar="OUT", help="the SVG file to write; - for stdout"
+    )
+    render.add_argument(
+        "--trick",
+        type=_positive_int,
+        metavar="N",
+        help="draw the position before trick N (1 to 8) of a deal record",
+    )
+    render.add_argument(
+        "--view", metavar="SEAT", help="draw what SEAT may see, the other hands face down"
+    )
+    render.add_argument(
+        "--legal", action="store_true", help="mark the cards the seat to move may play"
+    )
+    render.add_argument("--four-colour", action="store_true", help="green clubs and blue diamonds")
+    render.add_argument(
+        "--size",
+        type=_positive_int,
+        default=DEFAULT_SIZE,
+        metavar="PX",
+        help=f"the height of a card in pixels (default: {DEFAULT_SIZE})",
+    )
+    render.add_argument(
+        "--rules",
+        metavar="PRESET",
+        help="the rules of a deal given in the deal notation (default: common); a record "
+        "names its own",
+    )
+    render.set_defaults(command=_run_render)
     return parser
 
 
@@ -375,6 +438,67 @@ def _run_play(args: argparse.Namespace) -> int:
     if rules.games_to_win > 1:
         print(f"Games won: {game.games_won}")
     print(f"Deals: {game.deal_number + 1}, of which thrown in: {game.thrown_in}")
+    return 0
+
+
+def _read_drawable(text: str, name: str, rules_name: str | None) -> Deal | PlayerView:
+    """The deal or view that FILE of ``coinche render`` holds."""
+    if text.lstrip().startswith("{"):
+        if rules_name is not None:
+            raise _InputError(
+                "--rules is for a deal in the deal notation; a record names its own rules"
+            )
+        value = loads(text)
+        if not isinstance(value, (Deal, PlayerView)):
+            raise _InputError(
+                f"{name} holds a {type(value).__name__} record; render needs a deal or "
+                "player_view record, or a deal in the deal notation"
+            )
+        return value
+    rules = RuleConfig.preset(rules_name or "common")
+    dealer, hands = parse_deal(text.strip())
+    return Deal.from_hands(dealer, rules, hands)
+
+
+def _before_trick(deal: Deal, number: int) -> Deal:
+    """*deal* as it stood before trick *number* (1 to 8) was led: its record's actions
+    cut after the auction and the tricks before that one, then replayed."""
+    if number > 8:
+        raise _InputError(f"--trick must be 1 to 8 (a deal has eight tricks), not {number}")
+    if deal.contract is None or len(deal.tricks) < number - 1:
+        reached = (
+            f"{len(deal.tricks)} tricks complete"
+            if deal.contract is not None
+            else f"no play, the deal is in the {deal.phase.value} phase"
+        )
+        raise _InputError(f"the deal never reached trick {number} ({reached})")
+    data = to_data(deal)
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    data["actions"] = actions[: len(deal.calls) + 4 * (number - 1)]
+    before = from_data(data)
+    assert isinstance(before, Deal)
+    return before
+
+
+def _run_render(args: argparse.Namespace) -> int:
+    drawn = _read_drawable(_read_text(args.file), args.file, args.rules)
+    if args.trick is not None:
+        if not isinstance(drawn, Deal):
+            raise _InputError("--trick needs a deal record (or notation), not a player view")
+        drawn = _before_trick(drawn, args.trick)
+    if args.view is not None:
+        if not isinstance(drawn, Deal):
+            raise _InputError(f"{args.file} holds a player view already; leave out --view")
+        drawn = drawn.view(Seat.parse(args.view))
+    picture = draw_deal(drawn, legal=args.legal, size=args.size, four_colour=args.four_colour)
+    if args.svg == "-":
+        sys.stdout.write(picture)
+        return 0
+    try:
+        Path(args.svg).write_text(picture, encoding="utf-8")
+    except OSError as error:
+        raise _InputError(f"cannot write {args.svg}: {error.strerror or error}") from None
     return 0
 
 

@@ -23,6 +23,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from coinche import _kernel
 from coinche.errors import RuleConfigError
 
 __all__ = [
@@ -34,9 +35,9 @@ __all__ = [
     "Scoring",
 ]
 
-CAPOT_VALUE: Final = 250
+CAPOT_VALUE: Final = _kernel.CAPOT_VALUE
 """What a capot contract is worth as a bid (RULES.md section 6)."""
-GENERALE_VALUE: Final = 500
+GENERALE_VALUE: Final = _kernel.GENERALE_VALUE
 """What a générale contract is worth as a bid (RULES.md section 6, a decision)."""
 
 
@@ -94,6 +95,16 @@ class Scoring(enum.StrEnum):
 
 
 _E = TypeVar("_E", bound=enum.Enum)
+
+
+_SCORING_CODES: Final = {
+    Scoring.COMMON: _kernel.COMMON,
+    Scoring.FFB: _kernel.FFB,
+    Scoring.PAGAT: _kernel.PAGAT,
+    Scoring.CONTRACT_ONLY: _kernel.CONTRACT_ONLY,
+    Scoring.MIN82: _kernel.MIN82,
+    Scoring.CLASSIC: _kernel.CLASSIC,
+}
 
 
 def _to_enum(kind: type[_E], name: str, value: object) -> _E:
@@ -162,12 +173,12 @@ def _int_field(default: int, doc: str) -> Any:
     return attrs.field(default=default, validator=_check_int, metadata={"doc": doc})
 
 
-# Bits of RuleConfig.play_flags, read by the legal-play generator.
-FLAG_PARTNER_EXEMPTION: Final = 1
-FLAG_OVERTRUMP_ON_TRUMP_LEAD: Final = 2
-FLAG_OVERTRUMP_ONLY_OVER_OPPONENT: Final = 4
-FLAG_MUST_UNDERTRUMP: Final = 8
-FLAG_MONTER: Final = 16
+# Bits of RuleConfig.play_flags, read by the kernel's legal-play generator.
+FLAG_PARTNER_EXEMPTION: Final = _kernel.FLAG_PARTNER_EXEMPTION
+FLAG_OVERTRUMP_ON_TRUMP_LEAD: Final = _kernel.FLAG_OVERTRUMP_ON_TRUMP_LEAD
+FLAG_OVERTRUMP_ONLY_OVER_OPPONENT: Final = _kernel.FLAG_OVERTRUMP_ONLY_OVER_OPPONENT
+FLAG_MUST_UNDERTRUMP: Final = _kernel.FLAG_MUST_UNDERTRUMP
+FLAG_MONTER: Final = _kernel.FLAG_MONTER
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -307,6 +318,8 @@ class RuleConfig:
 
     play_flags: int = attrs.field(init=False, eq=False, repr=False)
     """The play options packed as bits for the legal-play generator (derived, read-only)."""
+    score_options: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The scoring options as the kernel reads them (derived, read-only)."""
 
     def __attrs_post_init__(self) -> None:
         self._check_combination()
@@ -322,6 +335,14 @@ class RuleConfig:
         if self.monter:
             flags |= FLAG_MONTER
         object.__setattr__(self, "play_flags", flags)
+        options = (
+            _SCORING_CODES[self.scoring],
+            self.capot_card_points,
+            int(self.belote_counts_toward_contract),
+            int(self.rounding),
+            int(self.min82_adds_points),
+        )
+        object.__setattr__(self, "score_options", options)
 
     def _check_combination(self) -> None:
         if self.min_bid < 1:

@@ -68,9 +68,10 @@ from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
+from coinche import _kernel as K
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche
-from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, Rank, hand_from_mask
+from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.classic import AnyCall, ClassicAuction, ClassicCall, NameSuit, Take
 from coinche.config import AuctionKind, FirstLead, RuleConfig
 from coinche.contract import Contract
@@ -81,7 +82,7 @@ from coinche.errors import (
     IllegalCardError,
     InvalidDealError,
 )
-from coinche.play import Trick, _legal, _master_index, explain_card
+from coinche.play import Trick, _legal, _master_index, explain_card, trusted_trick
 from coinche.scoring import DealResult, score_deal
 from coinche.seats import Seat
 
@@ -133,19 +134,8 @@ _OVER_PHASES: Final = (_SCORED, _THROWN_IN)
 
 _new = object.__new__
 _setattr = object.__setattr__
-# The slots of Trick, set directly for the tricks the deal builds (their cards are known
-# to be distinct and at most four, so the checks of Trick's constructor are skipped).
-_set_leader = Trick.leader.__set__  # type: ignore[attr-defined]
-_set_cards = Trick.cards.__set__  # type: ignore[attr-defined]
-_set_trick_mask = Trick.mask.__set__  # type: ignore[attr-defined]
-
-
-def _trick(leader: Seat, cards: tuple[Card, ...], mask: int) -> Trick:
-    trick = _new(Trick)
-    _set_leader(trick, leader)
-    _set_cards(trick, cards)
-    _set_trick_mask(trick, mask)
-    return trick
+# the tricks the deal builds hold cards known to be distinct and at most four
+_trick = trusted_trick
 
 
 # _CLUBS[byte]: the clubs whose rank bits are set in byte; and so on for each suit.
@@ -333,13 +323,8 @@ class _PlayInfo:
 def _play_info(contract: Contract, rules: RuleConfig, hands: tuple[Hand, ...]) -> _PlayInfo:
     strain = int(contract.strain)
     masks = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
-    belote_mask = 0
-    holder = -1
-    if strain < 4:
-        belote_mask = (1 << 8 * strain + Rank.KING) | (1 << 8 * strain + Rank.QUEEN)
-        for seat in range(4):
-            if masks[seat] & belote_mask == belote_mask:
-                holder = seat
+    belote_mask = K.belote_mask(strain)
+    holder = K.belote_holder(masks[0], masks[1], masks[2], masks[3], strain)
     return _PlayInfo(
         contract,
         strain,
@@ -379,23 +364,24 @@ def _to_hands(hands: object, size: int = 8) -> tuple[Hand, Hand, Hand, Hand]:
         raise CoincheTypeError(
             f"hands must map each Seat to a Hand (or list 4 hands), not {type(hands).__name__}"
         )
-    seen = 0
-    owner: dict[int, Seat] = {}
     for seat, hand in zip(_SEATS, listed, strict=True):
         if not isinstance(hand, Hand):
             raise CoincheTypeError(
                 f"the hand of {seat.name} is a {type(hand).__name__}, not a Hand"
             )
-        if len(hand) != size:
+    masks = [hand.mask for hand in listed]
+    problem = K.hands_problem(masks[0], masks[1], masks[2], masks[3], size)
+    if problem != K.DEAL_OK:
+        seat = _SEATS[problem >> 8]
+        hand = listed[seat]
+        if problem & 0xFF == K.DEAL_SIZE:
             raise InvalidDealError(f"{seat.name} holds {len(hand)} cards ({hand}), not {size}")
-        if seen & hand.mask:
-            card = Hand.from_mask(seen & hand.mask).cards[0]
-            raise InvalidDealError(
-                f"{card} is dealt to both {owner[card.index].name} and {seat.name}"
-            )
-        seen |= hand.mask
-        for card in hand:
-            owner[card.index] = seat
+        earlier = 0
+        for other in _SEATS[:seat]:
+            earlier |= masks[other]
+        card = Hand.from_mask(earlier & hand.mask).cards[0]
+        owner = next(other for other in _SEATS[:seat] if masks[other] & card.mask)
+        raise InvalidDealError(f"{card} is dealt to both {owner.name} and {seat.name}")
     return (listed[0], listed[1], listed[2], listed[3])
 
 
@@ -488,8 +474,24 @@ class Deal:
     _result: DealResult | None = attrs.field(eq=False)
 
     # ------------------------------------------------------------------ constructors
-    def __init__(self) -> None:
-        raise CoincheTypeError("build a Deal with Deal.new or Deal.from_hands")
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise CoincheTypeError(
+            "build a Deal with Deal.new or Deal.from_hands (or Deal.from_deck) and change "
+            "it with apply (attrs.evolve cannot build one: a deal is the sum of its actions)"
+        )
+
+    @classmethod
+    def _from_state(cls, state: dict[str, Any]) -> Deal:
+        """The one private constructor: a deal holding *state*, a value for every field.
+
+        The class is a frozen attrs class without slots, so its fields live in the
+        instance's ``__dict__``; *state* becomes that dict (attrs' own ``__init__`` sets
+        the same entries one by one with ``object.__setattr__``). Only the state
+        machine's own methods call it, with states they derived from a checked one.
+        """
+        deal = _new(cls)
+        _setattr(deal, "__dict__", state)
+        return deal
 
     @classmethod
     def new(cls, dealer: Seat, rules: RuleConfig, rng: random.Random) -> Deal:
@@ -613,10 +615,7 @@ class Deal:
         else:
             auction = ClassicAuction.start(dealer, rules, classic.turned)
             hands = classic.first_hands
-        deal = _new(cls)
-        _setattr(
-            deal,
-            "__dict__",
+        return cls._from_state(
             {
                 "rules": rules,
                 "dealer": dealer,
@@ -633,9 +632,8 @@ class Deal:
                 "_played": 0,
                 "_info": None,
                 "_result": None,
-            },
+            }
         )
-        return deal
 
     # ------------------------------------------------------------------ state
     @property
@@ -784,7 +782,8 @@ class Deal:
         """The score once all eight tricks are played; ``None`` before and when thrown in.
 
         Computed by :func:`~coinche.score_deal` from the contract, the tricks, the
-        declared announcements and whether belote was declared, on first access.
+        declared announcements and whether belote was declared, when the last card
+        falls.
 
         >>> import random
         >>> from coinche import RuleConfig, Seat
@@ -792,19 +791,7 @@ class Deal:
         >>> Deal.new(Seat.EAST, RuleConfig(), random.Random(0)).result is None
         True
         """
-        result = self._result
-        if result is None and self.phase is _SCORED:
-            info = self._info
-            assert info is not None
-            result = score_deal(
-                info.contract,
-                self.tricks,
-                self.rules,
-                announcements=self.announcements,
-                belote_declared=self.belote_declared,
-            )
-            _setattr(self, "_result", result)
-        return result
+        return self._result
 
     # ------------------------------------------------------------------ actions
     def legal_actions(self) -> tuple[Action, ...]:
@@ -1092,12 +1079,17 @@ class Deal:
                 state["phase"] = _SCORED
                 state["_leader"] = None
                 state["_to_move"] = None
+                state["_result"] = score_deal(
+                    info.contract,
+                    tricks,
+                    self.rules,
+                    announcements=state["announcements"],
+                    belote_declared=state["belote_declared"],
+                )
             else:
                 state["_leader"] = winner
                 state["_to_move"] = winner
-        deal = _new(Deal)
-        _setattr(deal, "__dict__", state)
-        return deal
+        return Deal._from_state(state)
 
     def _after_call(self, auction: Auction | ClassicAuction) -> Deal:
         """The deal with *auction* in place of its own, moving on to the play if over."""
@@ -1125,9 +1117,7 @@ class Deal:
                 state["_leader"] = leader
                 state["_to_move"] = leader
                 state["_info"] = _play_info(contract, rules, hands)
-        deal = _new(Deal)
-        _setattr(deal, "__dict__", state)
-        return deal
+        return Deal._from_state(state)
 
     # ------------------------------------------------------------------ views
     def view(self, seat: Seat) -> PlayerView:
@@ -1167,6 +1157,11 @@ class Deal:
             f"tricks={len(self.tricks)} trick={'-' if trick is None else str(trick)!r}"
             f" to_move={'-' if self._to_move is None else self._to_move.letter}>"
         )
+
+    def _repr_svg_(self) -> str:  # Jupyter draws the deal (coinche.svg.deal)
+        from coinche import svg
+
+        return svg.deal(self)
 
 
 def _check_view(instance: PlayerView, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -1221,3 +1216,8 @@ class PlayerView:
     turned: Card | None = None
     """The card turned up in the classic deal (public: every seat has seen it, and knows
     it went to the taker); ``None`` in a coinche deal."""
+
+    def _repr_svg_(self) -> str:  # Jupyter draws what the seat sees (coinche.svg.deal)
+        from coinche import svg
+
+        return svg.deal(self)

@@ -24,6 +24,7 @@ __all__ = [
     "CardNotInHandError",
     "CoincheError",
     "CoincheTypeError",
+    "DrawingError",
     "IllegalActionError",
     "IllegalCallError",
     "IllegalCardError",
@@ -190,6 +191,20 @@ class InvalidRecordError(CoincheError, ValueError):
 
     def __reduce__(self) -> tuple[type[InvalidRecordError], tuple[str, str]]:
         return (type(self), (self.detail, self.path))
+
+
+class DrawingError(CoincheError, ValueError):
+    """A picture that :mod:`coinche.svg` cannot draw as asked.
+
+    A *size* that is not a positive number of pixels, or a hand asked face up that the
+    drawing may not show (another seat's cards in a :class:`~coinche.PlayerView`).
+
+    >>> from coinche import Card, svg
+    >>> svg.card(Card.parse("JH"), size=0)
+    Traceback (most recent call last):
+    ...
+    coinche.errors.DrawingError: size must be a positive number of pixels, not 0
+    """
 
 
 class IllegalActionError(CoincheError, ValueError):

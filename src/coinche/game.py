@@ -56,8 +56,6 @@ from coinche.seats import Seat, Team
 __all__ = ["Game"]
 
 _ZERO: Final = TeamPoints(0, 0)
-_new = object.__new__
-_setattr = object.__setattr__
 
 
 def _deal_rng(seed: int, number: int) -> random.Random:
@@ -135,12 +133,13 @@ class Game:
     """Each team's points in the current game (the final game's, once it is over)."""
     game_winners: tuple[Team, ...] = attrs.field(default=(), validator=_check_winners)
     """The winner of each finished game, in order."""
+    # The finished deals before the current one (none known for a game built by the
+    # constructor): declared, so that attrs.evolve keeps them, but not part of the value.
+    _past: tuple[Deal, ...] = attrs.field(
+        default=(), eq=False, repr=False, alias="_past", validator=_check_type(tuple, "a tuple")
+    )
 
     def __attrs_post_init__(self) -> None:
-        # The finished deals before the current one (none known for a game built by the
-        # constructor), and whether the game was dealt from its seed by new().
-        _setattr(self, "_past", ())
-        _setattr(self, "_from_seed", False)
         if self.deal.rules != self.rules:
             raise InvalidDealError("the deal is played under other rules than the game")
         if self.deal_number < 0 or self.thrown_in < 0:
@@ -176,9 +175,7 @@ class Game:
     def _start(cls, rules: RuleConfig, first_dealer: Seat, seed: int) -> Game:
         """The game of *seed* before its first action (what :meth:`new` and a game record
         start from)."""
-        game = cls(rules, seed, Deal.new(first_dealer, rules, _deal_rng(seed, 0)))
-        _setattr(game, "_from_seed", True)
-        return game
+        return cls(rules, seed, Deal.new(first_dealer, rules, _deal_rng(seed, 0)))
 
     # ------------------------------------------------------------------ state
     @property
@@ -214,8 +211,7 @@ class Game:
         >>> len(game.deals) == game.deal_number + 1
         True
         """
-        past: tuple[Deal, ...] = self.__dict__.get("_past", ())
-        return (*past, self.deal)
+        return (*self._past, self.deal)
 
     @property
     def games_won(self) -> TeamPoints:
@@ -368,42 +364,37 @@ class Game:
 
     def _after(self, deal: Deal) -> Game:
         """The game with *deal* as its current deal, moving on when that deal is over."""
-        state = self.__dict__.copy()
         phase = deal.phase
         if phase is Phase.SCORED:
             result = deal.result
             assert result is not None
-            totals = self.totals
             score = result.score
             totals = TeamPoints(
-                totals.north_south + score.north_south, totals.east_west + score.east_west
+                self.totals.north_south + score.north_south,
+                self.totals.east_west + score.east_west,
             )
-            state["results"] = (*self.results, result)
-            state["totals"] = totals
+            results = (*self.results, result)
             winner = _game_winner(totals, self.rules.target)
-            if winner is not None:
-                winners = (*self.game_winners, winner)
-                state["game_winners"] = winners
-                if winners.count(winner) >= self.rules.games_to_win:
-                    state["deal"] = deal  # the match is over: the final deal stays
-                    return self._make(state)
-                state["totals"] = _ZERO
-        elif phase is Phase.THROWN_IN:
-            state["thrown_in"] = self.thrown_in + 1
-        else:
-            state["deal"] = deal
-            return self._make(state)
-        state["_past"] = (*state.get("_past", ()), deal)
-        number = self.deal_number + 1
-        state["deal_number"] = number
-        state["deal"] = Deal.new(deal.dealer.next, self.rules, _deal_rng(self.seed, number))
-        return self._make(state)
+            if winner is None:
+                return self._next_deal(deal, results=results, totals=totals)
+            winners = (*self.game_winners, winner)
+            if winners.count(winner) >= self.rules.games_to_win:
+                # the match is over: the final deal stays
+                return attrs.evolve(
+                    self, deal=deal, results=results, totals=totals, game_winners=winners
+                )
+            return self._next_deal(deal, results=results, totals=_ZERO, game_winners=winners)
+        if phase is Phase.THROWN_IN:
+            return self._next_deal(deal, thrown_in=self.thrown_in + 1)
+        return attrs.evolve(self, deal=deal)
 
-    @staticmethod
-    def _make(state: dict[str, Any]) -> Game:
-        game = _new(Game)
-        _setattr(game, "__dict__", state)
-        return game
+    def _next_deal(self, finished: Deal, **changes: Any) -> Game:
+        """The game after *finished*, with *changes*: the next dealer deals a new deal."""
+        number = self.deal_number + 1
+        new = Deal.new(finished.dealer.next, self.rules, _deal_rng(self.seed, number))
+        return attrs.evolve(
+            self, deal=new, deal_number=number, _past=(*self._past, finished), **changes
+        )
 
     def __repr__(self) -> str:
         winner = self.winner
@@ -412,3 +403,8 @@ class Game:
             f"deal_number={self.deal_number} dealer={self.dealer.letter} "
             f"winner={'-' if winner is None else winner.short}>"
         )
+
+    def _repr_html_(self) -> str:  # Jupyter shows the score sheet (coinche.svg)
+        from coinche import svg
+
+        return svg.score_sheet(self)

@@ -18,15 +18,8 @@ from typing import Final, Self
 
 import attrs
 
-from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit, hand_from_mask
-from coinche.config import (
-    FLAG_MONTER,
-    FLAG_MUST_UNDERTRUMP,
-    FLAG_OVERTRUMP_ON_TRUMP_LEAD,
-    FLAG_OVERTRUMP_ONLY_OVER_OPPONENT,
-    FLAG_PARTNER_EXEMPTION,
-    RuleConfig,
-)
+from coinche.cards import Card, Hand, Strain, Suit, hand_from_mask
+from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
 from coinche.seats import Seat
 
@@ -41,95 +34,10 @@ __all__ = [
     "trick_winner",
 ]
 
-# ---------------------------------------------------------------- tables
-# Strength of each rank within its suit, 0 (weakest) to 7 (strongest).
-_TRUMP_ORDER: Final = {
-    Rank.JACK: 7,
-    Rank.NINE: 6,
-    Rank.ACE: 5,
-    Rank.TEN: 4,
-    Rank.KING: 3,
-    Rank.QUEEN: 2,
-    Rank.EIGHT: 1,
-    Rank.SEVEN: 0,
-}
-_PLAIN_ORDER: Final = {
-    Rank.ACE: 7,
-    Rank.TEN: 6,
-    Rank.KING: 5,
-    Rank.QUEEN: 4,
-    Rank.JACK: 3,
-    Rank.NINE: 2,
-    Rank.EIGHT: 1,
-    Rank.SEVEN: 0,
-}
-# Card points (RULES.md section 1): trump, plain, no-trump and all-trump scales.
-_TRUMP_POINTS: Final = {Rank.JACK: 20, Rank.NINE: 14, Rank.ACE: 11, Rank.TEN: 10,
-                        Rank.KING: 4, Rank.QUEEN: 3}  # fmt: skip
-_PLAIN_POINTS: Final = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
-_NO_TRUMP_POINTS: Final = {Rank.ACE: 19, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3,
-                           Rank.JACK: 2}  # fmt: skip
-_ALL_TRUMP_POINTS: Final = {Rank.JACK: 14, Rank.NINE: 9, Rank.ACE: 6, Rank.TEN: 5,
-                            Rank.KING: 3, Rank.QUEEN: 1}  # fmt: skip
+from coinche import _kernel as K
 
-SUIT_MASKS: Final = tuple(0xFF << 8 * s for s in range(4))
-LAST_TRICK_BONUS: Final = 10
-
-
-def _is_trump(card: Card, strain: int) -> bool:
-    return strain == Strain.ALL_TRUMP or card.suit == strain
-
-
-def _order(card: Card, strain: int) -> int:
-    return (_TRUMP_ORDER if _is_trump(card, strain) else _PLAIN_ORDER)[card.rank]
-
-
-def _points(card: Card, strain: int) -> int:
-    if strain == Strain.NO_TRUMP:
-        return _NO_TRUMP_POINTS.get(card.rank, 0)
-    if strain == Strain.ALL_TRUMP:
-        return _ALL_TRUMP_POINTS.get(card.rank, 0)
-    return (_TRUMP_POINTS if card.suit == strain else _PLAIN_POINTS).get(card.rank, 0)
-
-
-# ORDER[strain][index], POINTS[strain][index], HIGHER[strain][index]: the mask of the
-# cards of the same suit that beat the card under that strain.
-ORDER: Final = tuple(tuple(_order(c, s) for c in CARDS) for s in Strain)
-POINTS: Final = tuple(tuple(_points(c, s) for c in CARDS) for s in Strain)
-HIGHER: Final = tuple(
-    tuple(
-        sum(o.mask for o in CARDS if o.suit == c.suit and ORDER[s][o.index] > ORDER[s][c.index])
-        for c in CARDS
-    )
-    for s in Strain
-)
+LAST_TRICK_BONUS: Final = K.LAST_TRICK_BONUS
 _SEAT_LIST: Final = tuple(Seat)
-
-
-def _win_key(card: Card, strain: int, led: int) -> int:
-    if strain < 4 and card.suit == strain:
-        return 16 + ORDER[strain][card.index]
-    if card.suit == led:
-        return 8 + ORDER[strain][card.index]
-    return 0
-
-
-# WIN_KEY[strain][led suit][index]: higher wins the trick. A trump (suit strain) is
-# 16 + its trump order, a card of the led suit 8 + its order, any other card 0.
-WIN_KEY: Final = tuple(
-    tuple(tuple(_win_key(c, s, led) for c in CARDS) for led in range(4)) for s in Strain
-)
-
-# Reason codes of the legal-play generator, one per rule of RULES.md section 4.
-FREE: Final = 0  # any card
-FOLLOW: Final = 1  # rule 1: follow the led suit
-FOLLOW_HIGHER: Final = 2  # all trump: follow and beat the best card of the led suit
-MONTER: Final = 3  # classic: an opponent has trumped, beat the led suit if you can
-TRUMP_LEAD_OVER: Final = 4  # rule 2: trumps led, beat the highest trump
-TRUMP_LEAD_ANY: Final = 5  # trumps led, any trump (classic, or cannot beat it)
-MUST_TRUMP: Final = 6  # rule 3b: not following, trump
-OVERTRUMP: Final = 7  # rule 3b: a trump is in the trick, beat it
-UNDERTRUMP: Final = 8  # rule 3c: cannot beat an opponent's trump, still trump
 
 
 def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -181,9 +89,9 @@ class Trick:
             if mask & card.mask:
                 raise InvalidDealError(f"card {card} is played twice in the trick")
             mask |= card.mask
-        _set_leader(self, leader)
-        _set_cards(self, played)
-        _set_trick_mask(self, mask)
+        _setattr(self, "leader", leader)
+        _setattr(self, "cards", played)
+        _setattr(self, "mask", mask)
 
     @classmethod
     def parse(cls, text: str) -> Self:
@@ -211,6 +119,11 @@ class Trick:
 
     def __repr__(self) -> str:
         return f"Trick.parse({str(self).rstrip()!r})"
+
+    def _repr_svg_(self) -> str:  # Jupyter draws the trick (coinche.svg.trick)
+        from coinche import svg
+
+        return svg.trick(self)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -264,18 +177,24 @@ class Trick:
             raise CoincheTypeError(f"expected a Card, not {type(card).__name__}")
         if self.mask & card.mask:
             raise InvalidDealError(f"card {card} is played twice in the trick")
-        trick = _new(Trick)
-        _set_leader(trick, self.leader)
-        _set_cards(trick, (*cards, card))
-        _set_trick_mask(trick, self.mask | card.mask)
-        return trick
+        return trusted_trick(self.leader, (*cards, card), self.mask | card.mask)
 
 
-_new = object.__new__
-# The slots of Trick, set directly by Trick.play (bypassing the frozen __setattr__).
-_set_leader = Trick.leader.__set__  # type: ignore[attr-defined]
-_set_cards = Trick.cards.__set__  # type: ignore[attr-defined]
-_set_trick_mask = Trick.mask.__set__  # type: ignore[attr-defined]
+def trusted_trick(leader: Seat, cards: tuple[Card, ...], mask: int) -> Trick:
+    """The one private constructor of :class:`Trick`, for cards known to be a trick.
+
+    The caller vouches that *cards* are at most four distinct cards whose masks make
+    *mask*; frozen attrs classes set their fields with ``object.__setattr__``, as attrs'
+    own ``__init__`` does.
+    """
+    trick = object.__new__(Trick)
+    _setattr(trick, "leader", leader)
+    _setattr(trick, "cards", cards)
+    _setattr(trick, "mask", mask)
+    return trick
+
+
+_setattr = object.__setattr__
 
 
 # ---------------------------------------------------------------- legal play
@@ -285,82 +204,15 @@ def _legal(hand: int, cards: tuple[Card, ...], strain: int, flags: int) -> tuple
     *hand* is the mask of the seat to move, *cards* the trick so far (not complete).
     """
     n = len(cards)
-    if n == 0:
-        return hand, FREE
-    first = cards[0]
-    led = first.suit
-    follow = hand & SUIT_MASKS[led]
-    if strain == 4:  # no trump: follow suit if you can, otherwise any card
-        return (follow, FOLLOW) if follow else (hand, FREE)
-    higher = HIGHER[strain]
-    if strain == 5:  # all trump: follow and go higher than the best of the led suit
-        if not follow:
-            return hand, FREE
-        order = ORDER[5]
-        top = first.index
-        for card in cards[1:]:
-            if card.suit == led and order[card.index] > order[top]:
-                top = card.index
-        over = follow & higher[top]
-        return (over, FOLLOW_HIGHER) if over else (follow, FOLLOW)
-
-    # a suit contract: find the master card, its position, and whether an opponent
-    # (a position of the other parity from the mover's) has trumped
-    key = WIN_KEY[strain][led]
-    best_key = key[first.index]
-    best_pos = 0
-    opponent_trumped = False
-    for pos in range(1, n):
-        k = key[cards[pos].index]
-        if k >= 16 and (n - pos) & 1:
-            opponent_trumped = True
-        if k > best_key:
-            best_key = k
-            best_pos = pos
-    best = cards[best_pos]
-    partner_master = (n - best_pos) & 1 == 0
-    trumps = hand & SUIT_MASKS[strain]
-
-    if led == strain:  # rule 2: trumps led
-        if not trumps:
-            return hand, FREE
-        if flags & FLAG_OVERTRUMP_ON_TRUMP_LEAD:
-            over = trumps & higher[best.index]
-            if over:
-                return over, TRUMP_LEAD_OVER
-        return trumps, TRUMP_LEAD_ANY
-
-    if follow:  # rule 1, and classic monter
-        if flags & FLAG_MONTER and best_key >= 16 and not partner_master:
-            order = ORDER[strain]
-            top = first.index
-            for card in cards[1:]:
-                if card.suit == led and order[card.index] > order[top]:
-                    top = card.index
-            over = follow & higher[top]
-            if over:
-                return over, MONTER
-        return follow, FOLLOW
-
-    if not trumps:  # rule 3d
-        return hand, FREE
-    if partner_master and flags & FLAG_PARTNER_EXEMPTION:  # rule 3a
-        return hand, FREE
-    if best_key < 16:  # rule 3b: nobody has trumped yet, any trump
-        return trumps, MUST_TRUMP
-    if flags & FLAG_OVERTRUMP_ONLY_OVER_OPPONENT and not opponent_trumped:
-        return trumps, MUST_TRUMP  # classic: only a partner has trumped
-    over = trumps & higher[best.index]
-    if over:  # rule 3b: beat the highest trump
-        return over, OVERTRUMP
-    if partner_master:  # rule 4: any trump under a master partner
-        return trumps, MUST_TRUMP
-    if flags & FLAG_MUST_UNDERTRUMP:  # rule 3c
-        return trumps, UNDERTRUMP
-    return hand, FREE  # rule 3c, FFB: may discard instead of undertrumping
+    c0 = cards[0].index if n else 0
+    c1 = cards[1].index if n > 1 else 0
+    c2 = cards[2].index if n > 2 else 0
+    packed = K.legal(hand, n, c0, c1, c2, strain, flags)
+    return packed & K.ALL_CARDS, packed >> K.REASON_SHIFT
 
 
 _DEFAULT_RULES: Final = RuleConfig()
+_kernel_legal: Final = K.legal
 
 
 def _check_position(
@@ -413,7 +265,20 @@ def legal_cards(
         or hand.mask & trick.mask
     ):
         _check_position(hand, trick, strain, rules)  # raises the precise error
-    mask = _legal(hand.mask, trick.cards, strain, rules.play_flags)[0]
+    cards = trick.cards
+    n = len(cards)
+    mask = (
+        _kernel_legal(
+            hand.mask,
+            n,
+            cards[0].index if n else 0,
+            cards[1].index if n > 1 else 0,
+            cards[2].index if n > 2 else 0,
+            strain,
+            rules.play_flags,
+        )
+        & K.ALL_CARDS
+    )
     return hand if mask == hand.mask else hand_from_mask(mask)
 
 
@@ -463,24 +328,24 @@ def _explain(reason: int, trick: Trick, strain: Strain) -> str:
     led = trick.cards[0].suit
     led_name = led.name.lower()
     best = _master_card(trick.cards, strain)
-    if reason == FOLLOW:
+    if reason == K.FOLLOW:
         return f"you must follow {led_name} (rule 1)"
-    if reason == FOLLOW_HIGHER:
+    if reason == K.FOLLOW_HIGHER:
         return f"all trump: you must play a {led_name[:-1]} higher than the {best} when you can"
-    if reason == MONTER:
+    if reason == K.MONTER:
         return (
             f"an opponent has trumped: you must play a {led_name[:-1]} higher than the "
             f"best {led_name[:-1]} in the trick when you can (monter)"
         )
-    if reason == TRUMP_LEAD_OVER:
+    if reason == K.TRUMP_LEAD_OVER:
         return f"trumps were led: you must play a trump higher than the {best} (rule 2)"
-    if reason == TRUMP_LEAD_ANY:
+    if reason == K.TRUMP_LEAD_ANY:
         return "trumps were led: you must play a trump (rule 2)"
-    if reason == MUST_TRUMP:
+    if reason == K.MUST_TRUMP:
         return f"you hold no {led_name}: you must trump (rule 3b)"
-    if reason == OVERTRUMP:
+    if reason == K.OVERTRUMP:
         return f"you hold no {led_name}: you must trump higher than the {best} (rule 3b)"
-    if reason == UNDERTRUMP:
+    if reason == K.UNDERTRUMP:
         return (
             f"you hold no {led_name} and cannot beat the {best}: "
             "you must still play a trump (rule 3c)"
@@ -491,15 +356,15 @@ def _explain(reason: int, trick: Trick, strain: Strain) -> str:
 # ---------------------------------------------------------------- tricks
 def _master_index(cards: tuple[Card, ...], strain: int) -> int:
     """Position in *cards* (non-empty) of the card currently winning the trick."""
-    key = WIN_KEY[strain][cards[0].suit]
-    best = key[cards[0].index]
-    best_pos = 0
-    for pos in range(1, len(cards)):
-        k = key[cards[pos].index]
-        if k > best:
-            best = k
-            best_pos = pos
-    return best_pos
+    n = len(cards)
+    return K.master_pos(
+        n,
+        cards[0].index,
+        cards[1].index if n > 1 else 0,
+        cards[2].index if n > 2 else 0,
+        cards[3].index if n > 3 else 0,
+        strain,
+    )
 
 
 def _master_card(cards: tuple[Card, ...], strain: int) -> Card:
@@ -563,7 +428,7 @@ def card_points(card: Card, strain: Strain) -> int:
         raise CoincheTypeError(f"card must be a Card, not {type(card).__name__}")
     if type(strain) is not Strain:
         raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
-    return POINTS[strain][card.index]
+    return K.card_points(card.index, strain)
 
 
 def trick_points(trick: Trick, strain: Strain) -> int:
@@ -574,5 +439,4 @@ def trick_points(trick: Trick, strain: Strain) -> int:
     55
     """
     _check_trick(trick, strain)
-    points = POINTS[strain]
-    return sum(points[card.index] for card in trick.cards)
+    return K.mask_points(trick.mask, strain)

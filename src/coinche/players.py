@@ -49,6 +49,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, Protocol, runtime_checkable
 
+from coinche import _kernel as K
 from coinche.auction import PASS, Bid, Call, Coinche, Pass, Surcoinche
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.classic import ClassicCall, NameSuit, Take
@@ -57,7 +58,7 @@ from coinche.contract import Contract
 from coinche.deal import Action, Deal, PlayerView
 from coinche.errors import CoincheTypeError
 from coinche.game import Game
-from coinche.play import ORDER, POINTS, WIN_KEY, trick_master
+from coinche.play import trick_master
 from coinche.seats import Seat
 
 __all__ = [
@@ -70,15 +71,6 @@ __all__ = [
     "trump_strength",
 ]
 
-# Card points of each rank as a trump (RULES.md section 1).
-_TRUMP_POINTS: Final = {
-    Rank.JACK: 20,
-    Rank.NINE: 14,
-    Rank.ACE: 11,
-    Rank.TEN: 10,
-    Rank.KING: 4,
-    Rank.QUEEN: 3,
-}
 _PER_TRUMP: Final = 10
 _PER_SIDE_ACE: Final = 10
 _BELOTE: Final = 20
@@ -159,7 +151,7 @@ def trump_strength(hand: Hand, strain: Strain) -> int:
     if suit is None:
         return 0
     trumps = hand.of_suit(suit)
-    value = sum(_TRUMP_POINTS.get(card.rank, 0) for card in trumps)
+    value = K.mask_points(trumps.mask, suit)
     value += _PER_TRUMP * len(trumps)
     for other in Suit:
         if other is not suit and CARDS[8 * other + Rank.ACE] in hand:
@@ -283,11 +275,13 @@ class GreedyPlayer:
         strain = contract.strain
         trick = view.trick
         assert trick is not None
-        order = ORDER[strain]
-        points = POINTS[strain]
+        base = strain * 32
+        order = K.ORDER[base : base + 32]
+        points = K.POINTS[base : base + 32]
         if not trick.cards:
             return max(cards, key=lambda c: (order[c.index], points[c.index], c.index))
-        keys = WIN_KEY[strain][trick.cards[0].suit]
+        led = (strain * 4 + trick.cards[0].suit) * 32
+        keys = K.WIN_KEY[led : led + 32]
         best = max(cards, key=lambda c: (keys[c.index], points[c.index], c.index))
         if trick_master(trick.play(best), strain) is view.seat:
             return best

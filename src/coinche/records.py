@@ -164,9 +164,10 @@ from typing import Any, Final, Literal, NoReturn, TypeAlias, TypeVar, cast
 
 import attrs
 
+from coinche import _kernel as K
 from coinche.announcements import Announcement, AnnouncementKind, find_announcements
 from coinche.auction import Auction, Bid, Coinche, Pass, Surcoinche
-from coinche.cards import Card, Hand, Rank, Strain
+from coinche.cards import Card, Hand, Strain
 from coinche.classic import AnyCall, ClassicAuction, NameSuit, Take, parse_any_call
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
@@ -1004,10 +1005,8 @@ def _belote_pair(deal: Deal) -> tuple[Card, Card] | None:
     contract = deal.contract
     if contract is None or not deal.rules.belote_requires_declaration:
         return None
-    suit = contract.strain.trump_suit
-    if suit is None:
-        return None
-    return (Card(Rank.KING, suit), Card(Rank.QUEEN, suit))
+    pair = Hand.from_mask(K.belote_mask(contract.strain)).cards
+    return (pair[0], pair[1]) if pair else None
 
 
 def _deal_steps(deal: Deal) -> list[JsonObject]:
@@ -1155,9 +1154,8 @@ def _game_data(game: Game) -> JsonObject:
 
 def _encode_game(game: Game) -> JsonObject:
     data = _game_data(game)
-    if game.__dict__.get("_from_seed"):
-        return data
-    # Built with the constructor: written only when the replay gives the same game.
+    # Written only when the replay of the seed and the actions gives the same game (a
+    # game built with the constructor or changed with attrs.evolve may not be one).
     if len(game.deals) != game.deal_number + 1:
         raise InvalidDealError(
             "a game record replays the game from its seed, but this game was built with "
@@ -1168,13 +1166,13 @@ def _encode_game(game: Game) -> JsonObject:
         again = from_data({"type": "game", **data})
     except InvalidRecordError as error:
         raise InvalidDealError(
-            "a game record replays the game from its seed, and this game, built with the "
-            f"constructor, is not what its seed and actions give: {error}"
+            "a game record replays the game from its seed, and this game is not what its "
+            f"seed and actions give: {error}"
         ) from error
     if again != game:
         raise InvalidDealError(
-            "a game record replays the game from its seed, and this game, built with the "
-            "constructor, is not what its seed and actions give"
+            "a game record replays the game from its seed, and this game is not what its "
+            "seed and actions give"
         )
     return data
 

@@ -17,22 +17,23 @@ from typing import Final
 
 import attrs
 
+from coinche import _kernel as K
 from coinche.announcements import (
     Announcement,
     check_declared,
     compare_announcements,
     find_in_mask,
 )
-from coinche.cards import Hand, Rank, Strain
+from coinche.cards import Hand, Strain
 from coinche.config import AuctionKind, FirstLead, RuleConfig, Scoring
 from coinche.contract import CAPOT, GENERALE, Contract
 from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.play import LAST_TRICK_BONUS, POINTS, WIN_KEY, Trick, _master_index
+from coinche.play import LAST_TRICK_BONUS, Trick, _master_index
 from coinche.seats import Seat, Team
 
 __all__ = ["DealResult", "TeamPoints", "round_score", "score_deal"]
 
-BELOTE_POINTS: Final = 20
+BELOTE_POINTS: Final = K.BELOTE_POINTS
 _FFB: Final = Scoring.FFB
 _PAGAT: Final = Scoring.PAGAT
 _CLASSIC: Final = Scoring.CLASSIC
@@ -81,7 +82,7 @@ def round_score(points: int) -> int:
     >>> round_score(85), round_score(84), round_score(232), round_score(0)
     (90, 80, 230, 0)
     """
-    return (points + 5) // 10 * 10
+    return K.round_score(points)
 
 
 @attrs.frozen
@@ -131,6 +132,11 @@ class DealResult:
         lines: list[str] = []
         _score(inputs, *_count(inputs.contract, inputs.tricks, inputs.rules), lines)
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:  # Jupyter shows the score as tables (coinche.svg)
+        from coinche import svg
+
+        return svg.result_table(self)
 
 
 def _check_contract(contract: Contract, rules: RuleConfig) -> None:
@@ -211,19 +217,16 @@ def score_deal(
 def _count(
     contract: Contract, tricks: tuple[Trick, ...], rules: RuleConfig
 ) -> tuple[list[int], list[int], list[int]]:
-    """Check the tricks and count card points per team, tricks per seat, belote seats."""
+    """Check the tricks and count card points per team, tricks per seat, and the cards
+    each seat played (its hand at the start of the deal)."""
     if len(tricks) != 8:
         raise InvalidDealError(f"a finished deal has 8 tricks, not {len(tricks)}")
     strain = contract.strain
-    points = POINTS[strain]
-    trump = strain if strain < 4 else -1
-    belote_mask = (1 << 8 * trump + Rank.KING) | (1 << 8 * trump + Rank.QUEEN) if trump >= 0 else 0
-    belote_seats: list[int] = []
+    hands = [0, 0, 0, 0]
     card_pts = [0, 0]
     won = [0, 0, 0, 0]
     seen = 0
     winner = -1
-    keys = WIN_KEY[strain]
     taker_leads = rules.first_lead is FirstLead.TAKER
     taker = contract.taker
     for number, trick in enumerate(tricks, 1):
@@ -239,30 +242,16 @@ def _count(
         ):
             _trick_error(number, trick, seen, winner, contract)
         seen |= mask
-        a, b, c, d = cards
-        ia, ib, ic, id_ = a.index, b.index, c.index, d.index
-        key = keys[a.suit]
-        best = key[ia]
-        pos = 0
-        k = key[ib]
-        if k > best:
-            best = k
-            pos = 1
-        k = key[ic]
-        if k > best:
-            best = k
-            pos = 2
-        if key[id_] > best:
-            pos = 3
-        winner = (leader + pos) & 3
+        a, b, c, d = cards[0].index, cards[1].index, cards[2].index, cards[3].index
+        winner = K.trick_winner(leader, a, b, c, d, strain)
         won[winner] += 1
-        card_pts[winner & 1] += points[ia] + points[ib] + points[ic] + points[id_]
-        if mask & belote_mask:
-            for pos, card in enumerate(cards):
-                if card.mask & belote_mask:
-                    belote_seats.append((leader + pos) & 3)
-    card_pts[winner & 1] += LAST_TRICK_BONUS
-    return card_pts, won, belote_seats
+        card_pts[winner & 1] += K.trick_points(a, b, c, d, strain)
+        hands[leader] |= cards[0].mask
+        hands[(leader + 1) & 3] |= cards[1].mask
+        hands[(leader + 2) & 3] |= cards[2].mask
+        hands[(leader + 3) & 3] |= cards[3].mask
+    card_pts[winner & 1] += K.LAST_TRICK_BONUS
+    return card_pts, won, hands
 
 
 def _trick_error(number: int, trick: Trick, seen: int, winner: int, contract: Contract) -> None:
@@ -298,297 +287,266 @@ class _Inputs:
 _DEFAULT_RULES: Final = RuleConfig()
 
 
-def _seat_hands(tricks: tuple[Trick, ...]) -> dict[Seat, int]:
-    """The cards each seat played, as masks: its hand at the start of the deal."""
-    hands = [0, 0, 0, 0]
-    for trick in tricks:
-        leader = trick.leader
-        for pos, card in enumerate(trick.cards):
-            hands[(leader + pos) & 3] |= card.mask
-    return dict(zip(_SEATS, hands, strict=True))
-
-
 def _score(
     inputs: _Inputs,
     card_pts: list[int],
     won: list[int],
-    belote_seats: list[int],
+    hands: list[int],
     lines: list[str] | None,
 ) -> DealResult:
-    """Turn the counted tricks into a result; with *lines*, also explain each figure."""
-    says = lines.append if lines is not None else None
-    contract, tricks, rules = inputs.contract, inputs.tricks, inputs.rules
+    """Turn the counted tricks into a result; with *lines*, also explain each figure.
+
+    Every figure comes from the kernel; this function only reads the inputs, asks the
+    kernel for the announcements and the score, and puts the figures into words.
+    """
+    contract, rules = inputs.contract, inputs.rules
     declared, belote_declared = inputs.declared, inputs.belote_declared
     strain = contract.strain
+    taker = int(contract.taker)
+
+    # belote: one seat held both the king and the queen of trumps
+    holder = K.belote_holder(hands[0], hands[1], hands[2], hands[3], strain)
+    belote = -1
+    if holder >= 0 and (belote_declared or not rules.belote_requires_declaration):
+        belote = holder & 1
+
+    # announcements, compared (the kernel gives the capot team those that score)
+    ann = [0, 0]
+    listed: tuple[Announcement, ...] = ()
+    team: Team | None = None
+    if rules.announcements:
+        seat_hands = dict(zip(_SEATS, hands, strict=True))
+        if declared is None:
+            runs_in_trump = rules.runs_in_trump
+            listed = tuple(
+                a
+                for seat in _SEATS
+                for a in find_in_mask(seat_hands[seat], strain, runs_in_trump, seat)
+            )
+        else:
+            listed = check_declared(declared, seat_hands, strain, rules)
+        team, counted = compare_announcements(listed, strain, rules)
+        if team is not None:
+            ann[team] = sum(a.points for a in counted)
+    elif declared:
+        raise InvalidDealError("announcements are off in these rules, but some were declared")
+
+    value = contract.value
+    kind = K.CAPOT if value is CAPOT else K.GENERALE if value is GENERALE else K.NUMERIC
+    figures = K.score(
+        rules.score_options,
+        taker,
+        kind,
+        contract.points,
+        contract.multiplier,
+        card_pts[0],
+        card_pts[1],
+        (won[0], won[1], won[2], won[3]),
+        belote,
+        ann[0],
+        ann[1],
+    )
+    capot = figures[K.F_CAPOT]
+    if lines is not None:
+        _explain(inputs, figures, won, holder, belote, listed, team, ann, lines)
+
+    return _result(
+        contract,
+        _points(figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]),
+        bool(figures[K.F_MADE]),
+        _points(figures[K.F_CARDS_NS], figures[K.F_CARDS_EW]),
+        _TEAMS[belote] if belote >= 0 else None,
+        _points(*_capot_announcements(ann, capot)),
+        _TEAMS[capot] if capot >= 0 else None,
+        _points(won[0] + won[2], won[1] + won[3]),
+        inputs,
+    )
+
+
+def _capot_announcements(ann: list[int], capot: int) -> tuple[int, int]:
+    """The announcement points as scored: the capot team holds those of both teams."""
+    if capot < 0:
+        return ann[0], ann[1]
+    both = ann[0] + ann[1]
+    return (both, 0) if capot == 0 else (0, both)
+
+
+def _explain(
+    inputs: _Inputs,
+    figures: tuple[int, ...],
+    won: list[int],
+    holder: int,
+    belote: int,
+    listed: tuple[Announcement, ...],
+    team: Team | None,
+    ann_before_capot: list[int],
+    lines: list[str],
+) -> None:
+    """Put the kernel's figures for one deal into words, one line each."""
+    says = lines.append
+    contract, tricks, rules = inputs.contract, inputs.tricks, inputs.rules
+    strain = contract.strain
+    scoring = rules.scoring
     bidders = contract.taker & 1
     defenders = 1 - bidders
-    team_tricks = [won[0] + won[2], won[1] + won[3]]
-    capot = 0 if team_tricks[0] == 8 else 1 if team_tricks[1] == 8 else -1
-    if says:
-        says(f"Contract: {contract} ({_team_name(bidders)}), {rules.scoring.value} scoring")
-        says(
-            f"Tricks: NS {team_tricks[0]}, EW {team_tricks[1]}; "
-            f"{_TEAMS[_last_team(tricks, strain)].short} took the last trick "
-            f"(+{LAST_TRICK_BONUS})"
-        )
-    if capot >= 0:
-        card_pts = [0, 0]
-        card_pts[capot] = rules.capot_card_points
-        if says:
-            says(
-                f"Capot: {_TEAMS[capot].short} take all eight tricks, "
-                f"card points {rules.capot_card_points}"
-            )
-    if says:
-        says(f"Card points: NS {card_pts[0]}, EW {card_pts[1]}")
-
-    # belote: one seat played both the king and the queen of trumps
-    belote = -1
-    if len(belote_seats) == 2 and belote_seats[0] == belote_seats[1]:
-        if belote_declared or not rules.belote_requires_declaration:
-            belote = belote_seats[0] & 1
-        elif says:
-            says(f"Belote: held by {_SEATS[belote_seats[0]].name} but not declared")
+    capot = figures[K.F_CAPOT]
+    made = bool(figures[K.F_MADE])
+    card_pts = [figures[K.F_CARDS_NS], figures[K.F_CARDS_EW]]
+    total = [figures[K.F_TOTAL_NS], figures[K.F_TOTAL_EW]]
+    ann = list(_capot_announcements(ann_before_capot, capot))
     bel = [0, 0]
     if belote >= 0:
         bel[belote] = BELOTE_POINTS
-        if says:
-            counts = "counts" if rules.belote_counts_toward_contract else "does not count"
-            says(
-                f"Belote: {_TEAMS[belote].short} (K and Q of trumps), {BELOTE_POINTS}, "
-                f"{counts} toward the contract"
-            )
-
-    # announcements, compared; the capot team takes those that score
-    ann = [0, 0]
-    if rules.announcements:
-        hands = _seat_hands(tricks)
-        if declared is None:
-            runs_in_trump = rules.runs_in_trump
-            listed: tuple[Announcement, ...] = (
-                find_in_mask(hands[Seat.NORTH], strain, runs_in_trump, Seat.NORTH)
-                + find_in_mask(hands[Seat.EAST], strain, runs_in_trump, Seat.EAST)
-                + find_in_mask(hands[Seat.SOUTH], strain, runs_in_trump, Seat.SOUTH)
-                + find_in_mask(hands[Seat.WEST], strain, runs_in_trump, Seat.WEST)
-            )
-        else:
-            listed = check_declared(declared, hands, strain, rules)
-        team, counted = compare_announcements(listed, strain, rules)
-        scored = sum(a.points for a in counted)
-        if team is not None and scored:
-            receiver = capot if capot >= 0 else int(team)
-            ann[receiver] = scored
-        if says:
-            if not listed:
-                says("Announcements: none")
-            else:
-                says("Announcements declared: " + "; ".join(str(a) for a in listed))
-                if team is None:
-                    says("Announcements: the best of each team are equal, nobody scores")
-                else:
-                    taken = " (taken by the capot team)" if capot >= 0 and capot != team else ""
-                    says(f"Announcements: {team.short} hold the best and score {scored}{taken}")
-    elif declared:
-        raise InvalidDealError("announcements are off in these rules, but some were declared")
-    elif says:
-        says("Announcements: none")
-
-    full = [card_pts[0] + ann[0] + bel[0], card_pts[1] + ann[1] + bel[1]]
-    total = full if rules.belote_counts_toward_contract else [full[0] - bel[0], full[1] - bel[1]]
+    full_less_bel = [card_pts[0] + ann[0], card_pts[1] + ann[1]]
     all_ann = ann[0] + ann[1]
     value = contract.points
-    scoring = rules.scoring
-    if says:
-        says(f"Totals for the contract: NS {total[0]}, EW {total[1]}")
-
-    # made or failed
-    if contract.value is CAPOT:
-        made = team_tricks[bidders] == 8
-    elif contract.value is GENERALE:
-        made = won[contract.taker] == 8
-    elif scoring is _FFB:
-        made = total[bidders] >= value and total[bidders] > total[defenders]
-    elif scoring is _PAGAT:
-        made = total[bidders] >= max(value, 82)
-    else:
-        made = total[bidders] >= value
-    if says:
-        says(("Made: " if made else "Failed: ") + _why_made(contract, total, won, scoring))
-
+    base = figures[K.F_BASE]
     m = contract.multiplier
     w = bidders if made else defenders
-    lose = 1 - w
-    score = [0, 0]
-    parts: list[list[str]] = [[], []]  # words for each team's figure
+    team_tricks = [won[0] + won[2], won[1] + won[3]]
 
+    says(f"Contract: {contract} ({_team_name(bidders)}), {rules.scoring.value} scoring")
+    says(
+        f"Tricks: NS {team_tricks[0]}, EW {team_tricks[1]}; "
+        f"{_TEAMS[_last_team(tricks, strain)].short} took the last trick "
+        f"(+{LAST_TRICK_BONUS})"
+    )
+    if capot >= 0:
+        says(
+            f"Capot: {_TEAMS[capot].short} take all eight tricks, "
+            f"card points {rules.capot_card_points}"
+        )
+    says(f"Card points: NS {card_pts[0]}, EW {card_pts[1]}")
+    if holder >= 0 and belote < 0:
+        says(f"Belote: held by {_SEATS[holder].name} but not declared")
+    if belote >= 0:
+        counts = "counts" if rules.belote_counts_toward_contract else "does not count"
+        says(
+            f"Belote: {_TEAMS[belote].short} (K and Q of trumps), {BELOTE_POINTS}, "
+            f"{counts} toward the contract"
+        )
+    if not rules.announcements or not listed:
+        says("Announcements: none")
+    else:
+        says("Announcements declared: " + "; ".join(str(a) for a in listed))
+        if team is None:
+            says("Announcements: the best of each team are equal, nobody scores")
+        else:
+            scored = ann_before_capot[team]
+            taken = " (taken by the capot team)" if capot >= 0 and capot != team else ""
+            says(f"Announcements: {team.short} hold the best and score {scored}{taken}")
+    says(f"Totals for the contract: NS {total[0]}, EW {total[1]}")
+    says(("Made: " if made else "Failed: ") + _why_made(contract, total, won, figures, scoring))
+
+    parts: list[list[str]] = [[], []]  # words for each team's figure
     if scoring is _CLASSIC:
         if m == 1:
             if made:
-                score = full[:]
-                for t in (0, 1):
-                    if says:
-                        parts[t].append(f"its total {full[t] - bel[t]}")
+                parts[0].append(f"its total {full_less_bel[0]}")
+                parts[1].append(f"its total {full_less_bel[1]}")
             else:
-                lot = card_pts[0] + card_pts[1]
-                score[defenders] = lot + all_ann + bel[defenders]
-                score[bidders] = bel[bidders]
-                if says:
-                    parts[defenders].append(
-                        f"dedans: all card points {lot} + announcements {all_ann}"
-                    )
+                parts[defenders].append(
+                    f"dedans: all card points {base} + announcements {all_ann}"
+                )
         elif made:
-            score[bidders] = (card_pts[bidders] + ann[bidders]) * m + bel[bidders]
-            score[defenders] = full[defenders]
-            if says:
-                parts[bidders].append(f"points {card_pts[bidders] + ann[bidders]} x {m}")
-                parts[defenders].append(f"its total {full[defenders] - bel[defenders]}")
+            parts[bidders].append(f"points {base} x {m}")
+            parts[defenders].append(f"its total {full_less_bel[defenders]}")
         else:
-            score[defenders] = value * m + bel[defenders]
-            score[bidders] = bel[bidders]
-            if says:
-                parts[defenders].append(f"contract {value} x {m}")
+            parts[defenders].append(f"contract {value} x {m}")
     elif scoring is _CONTRACT_ONLY:
-        if made:
-            if contract.value is CAPOT:
-                base = 500
-                if says:
-                    parts[bidders].append("capot bid made 500")
-            elif capot == bidders and value < 250:
-                base = 250
-                if says:
-                    parts[bidders].append("unbid capot 250")
-            else:
-                base = value
-                if says:
-                    parts[bidders].append(f"contract {value}")
+        if not made:
+            parts[defenders].append(f"160 + contract {value}")
+        elif contract.value is CAPOT:
+            parts[bidders].append("capot bid made 500")
+        elif base != value:
+            parts[bidders].append("unbid capot 250")
         else:
-            base = 160 + value
-            if says:
-                parts[defenders].append(f"160 + contract {value}")
-        score[w] = base * m + bel[w]
-        score[lose] = bel[lose]
-        if m > 1 and says:
+            parts[bidders].append(f"contract {value}")
+        if m > 1:
             parts[w][-1] += f", x {m}"
     elif scoring is _MIN82:
-        plain = [card_pts[t] + ann[t] for t in (0, 1)]
         if made:
-            base = value + (plain[bidders] if rules.min82_adds_points else 0)
-            score[bidders] = base * m + bel[bidders]
-            score[defenders] = plain[defenders] * m + bel[defenders]
-            if says:
-                parts[bidders].append(
-                    f"contract {value}" + (f" + points {plain[bidders]}" if base != value else "")
-                )
-                parts[defenders].append(f"its points {plain[defenders]}")
+            added = f" + points {base - value}" if base != value else ""
+            parts[bidders].append(f"contract {value}{added}")
+            parts[defenders].append(f"its points {full_less_bel[defenders]}")
         else:
-            score[defenders] = (value + 160) * m + bel[defenders]
-            score[bidders] = bel[bidders]
-            if says:
-                parts[defenders].append(f"contract {value} + 160")
+            parts[defenders].append(f"contract {value} + 160")
         if m > 1:
             for t in (0, 1):
-                if says and parts[t]:
+                if parts[t]:
                     parts[t][-1] += f", x {m}"
     elif scoring is _PAGAT and contract.value is CAPOT and m == 1:
-        score[w] = 500 + bel[w]
-        score[lose] = bel[lose]
-        if says:
-            parts[w].append("capot bid, flat 500")
+        parts[w].append("capot bid, flat 500")
     elif m == 1:  # common, ffb, pagat
         if made:
-            score[bidders] = value + full[bidders]
-            score[defenders] = full[defenders]
-            if says:
-                parts[bidders].append(f"contract {value} + total {full[bidders] - bel[bidders]}")
-                parts[defenders].append(f"its total {full[defenders] - bel[defenders]}")
+            parts[bidders].append(f"contract {value} + total {full_less_bel[bidders]}")
+            parts[defenders].append(f"its total {full_less_bel[defenders]}")
         else:
-            score[defenders] = 160 + value + all_ann + bel[defenders]
-            score[bidders] = bel[bidders]
-            if says:
-                parts[defenders].append(f"160 + contract {value} + announcements {all_ann}")
-    else:
-        base = 250 if made and capot == bidders else 160
-        if scoring is _FFB:
-            score[w] = (base + value + all_ann + bel[w]) * m
-            if says:
-                parts[w].append(f"({base} + contract {value} + announcements {all_ann}")
-                parts[w][-1] += f" + belote {bel[w]}) x {m}" if bel[w] else f") x {m}"
-        elif scoring is _PAGAT:
-            score[w] = (base + value + all_ann) * m + bel[w]
-            if says:
-                parts[w].append(f"({base} + contract {value} + announcements {all_ann}) x {m}")
-        else:  # common
-            score[w] = 160 + m * value + all_ann + bel[w]
-            if says:
-                parts[w].append(f"160 + {m} x contract {value} + announcements {all_ann}")
-        score[lose] = bel[lose]
+            parts[defenders].append(f"160 + contract {value} + announcements {all_ann}")
+    elif scoring is _FFB:
+        parts[w].append(f"({base} + contract {value} + announcements {all_ann}")
+        parts[w][-1] += f" + belote {bel[w]}) x {m}" if bel[w] else f") x {m}"
+    elif scoring is _PAGAT:
+        parts[w].append(f"({base} + contract {value} + announcements {all_ann}) x {m}")
+    else:  # common
+        parts[w].append(f"160 + {m} x contract {value} + announcements {all_ann}")
 
-    if says:
-        for t in (0, 1):
-            words = parts[t]
-            if bel[t] and not (scoring is _FFB and m > 1 and t == w):
-                words.append(f"belote {bel[t]}")
-            text = " + ".join(words) if words else "nothing"
-            says(f"Score {_TEAMS[t].short}: {text} = {score[t]}")
-    if rules.rounding:
-        rounded = [round_score(score[0]), round_score(score[1])]
-        if says and rounded != score:
-            says(f"Rounded to the nearest 10: NS {rounded[0]}, EW {rounded[1]}")
-        score = rounded
-    if says:
-        says(f"Deal score: NS {score[0]}, EW {score[1]}")
-
-    result = _new(DealResult)
-    _set_result(
-        result,
-        contract,
-        _points(score[0], score[1]),
-        made,
-        _points(card_pts[0], card_pts[1]),
-        _TEAMS[belote] if belote >= 0 else None,
-        _points(ann[0], ann[1]),
-        _TEAMS[capot] if capot >= 0 else None,
-        _points(team_tricks[0], team_tricks[1]),
-        inputs,
-    )
-    return result
+    raw = [figures[K.F_RAW_NS], figures[K.F_RAW_EW]]
+    for t in (0, 1):
+        words = parts[t]
+        if bel[t] and not (scoring is _FFB and m > 1 and t == w):
+            words.append(f"belote {bel[t]}")
+        text = " + ".join(words) if words else "nothing"
+        says(f"Score {_TEAMS[t].short}: {text} = {raw[t]}")
+    score = [figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]]
+    if score != raw:
+        says(f"Rounded to the nearest 10: NS {score[0]}, EW {score[1]}")
+    says(f"Deal score: NS {score[0]}, EW {score[1]}")
 
 
-_new = object.__new__
-_SET_NS = TeamPoints.north_south.__set__  # type: ignore[attr-defined]
-_SET_EW = TeamPoints.east_west.__set__  # type: ignore[attr-defined]
+_setattr = object.__setattr__
 
 
 def _points(north_south: int, east_west: int) -> TeamPoints:
-    """A TeamPoints built through its slots: a trusted hot path skipping __init__."""
-    points = _new(TeamPoints)
-    _SET_NS(points, north_south)
-    _SET_EW(points, east_west)
+    """The one private constructor of :class:`TeamPoints`, for figures the kernel made.
+
+    The public constructor's checks are skipped; the fields are set with
+    ``object.__setattr__``, as attrs' own ``__init__`` does for a frozen class.
+    """
+    points = object.__new__(TeamPoints)
+    _setattr(points, "north_south", north_south)
+    _setattr(points, "east_west", east_west)
     return points
 
 
-_RESULT_SLOTS: Final = tuple(
-    getattr(DealResult, name).__set__
-    for name in (
-        "contract",
-        "score",
-        "made",
-        "card_points",
-        "belote",
-        "announcement_points",
-        "capot",
-        "tricks_won",
-        "_inputs",
-    )
+_RESULT_FIELDS: Final = (
+    "contract",
+    "score",
+    "made",
+    "card_points",
+    "belote",
+    "announcement_points",
+    "capot",
+    "tricks_won",
+    "_inputs",
 )
 
 
-def _set_result(result: DealResult, *values: object) -> None:
-    for setter, value in zip(_RESULT_SLOTS, values, strict=True):
-        setter(result, value)
+def _result(*values: object) -> DealResult:
+    """The one private constructor of :class:`DealResult`, used by :func:`score_deal`."""
+    result = object.__new__(DealResult)
+    for name, value in zip(_RESULT_FIELDS, values, strict=True):
+        _setattr(result, name, value)
+    return result
 
 
-def _why_made(contract: Contract, total: list[int], won: list[int], scoring: Scoring) -> str:
+def _why_made(
+    contract: Contract,
+    total: list[int],
+    won: list[int],
+    figures: tuple[int, ...],
+    scoring: Scoring,
+) -> str:
     bidders = contract.taker & 1
     defenders = 1 - bidders
     value = contract.points
@@ -604,7 +562,7 @@ def _why_made(contract: Contract, total: list[int], won: list[int], scoring: Sco
             "and more than the defenders)"
         )
     if scoring is _PAGAT:
-        needed = max(value, 82)
+        needed = figures[K.F_NEEDED]
         return f"{_TEAMS[bidders].short} {total[bidders]} against {needed} (max of bid and 82)"
     return f"{_TEAMS[bidders].short} {total[bidders]} against {value}"
 
