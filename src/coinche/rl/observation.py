@@ -27,12 +27,13 @@ import numpy.typing as npt
 
 from coinche.actions import CAPOT_BASE, NUMERIC_BID_BASE, check_rules
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
+from coinche.cards import Strain
 from coinche.classic import NameSuit, Take
 from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE
 from coinche.deal import Phase, PlayerView
 from coinche.errors import CoincheTypeError
-from coinche.play import POINTS, WIN_KEY, Trick
+from coinche.play import Trick, trick_points, trick_winner
 from coinche.scoring import TeamPoints
 
 __all__ = [
@@ -194,22 +195,17 @@ def _tricks_part(
     found = _TRICKS_CACHE.get(me)
     if found is not None and found[0] is tricks and found[1] == strain:
         return found[2]
-    values = POINTS[strain]
+    trumps = Strain(strain)
     ones: list[int] = []
     points = [0, 0]
     won = [0, 0]
     for done in tricks:
-        cards = done.cards
         first = (done.leader - me) % 4  # the leader, relative
-        keys = WIN_KEY[strain][cards[0].suit]
-        best = 0
-        for position, card in enumerate(cards):
+        for position, card in enumerate(done.cards):
             ones.append(_PLAYED + 32 * ((first + position) & 3) + card.index)
-            if keys[card.index] > keys[cards[best].index]:
-                best = position
-        side = (first + best) & 1  # 0: the observer's team
+        side = (trick_winner(done, trumps) - me) & 1  # 0: the observer's team
         won[side] += 1
-        points[side] += sum(values[card.index] for card in cards)
+        points[side] += trick_points(done, trumps)
         if won[0] + won[1] == 8:
             points[side] += 10  # the last trick
     part = (ones, points, won)
