@@ -76,13 +76,13 @@ def test_gymnasium_check_env(name: str) -> None:
         check_env(CoincheGymEnv(name, seat=Seat.EAST, players=GreedyPlayer()))
 
 
-@pytest.mark.parametrize("name", ["common", "ffb", "classic_belote"])
+@pytest.mark.parametrize("name", PRESET_NAMES)
 def test_openspiel_random_sim_test_with_serialization(name: str) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     import coinche.rl.openspiel  # noqa: F401  (registers python_coinche)
 
     game = pyspiel.load_game("python_coinche", {"rules": name})
-    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
 
 
 # ---------------------------------------------------------------------- observation layout
