@@ -1,0 +1,175 @@
+"""Throughput of the reinforcement-learning adapters (coinche.rl), on one core.
+
+Each figure is the median of several repeats over the same seeded deals, in steps (one
+action of one seat) per second, random legal actions throughout:
+
+* ``Deal.apply_unchecked``: the library alone, the reference (a random legal action
+  from ``legal_actions()`` each step);
+* the same with the action integer and the mask of :mod:`coinche.actions` each step;
+* ``observation()`` of the seat to move, per call;
+* the PettingZoo AEC environment: ``last()`` (observation and mask) and ``step()``;
+* the same with ``last(observe=False)`` (no observation built), the mask taken from
+  ``legal_action_ints``;
+* the Gymnasium environment: the agent's steps per second (the three other seats are
+  random players and their moves are not counted);
+* the OpenSpiel game, when ``pyspiel`` is installed: ``legal_actions()`` and
+  ``apply_action()``, the 32 chance moves of the deal not counted.
+
+Run it with ``python benchmarks/bench_rl.py [--deals N] [--repeats R] [--rules NAME]``
+(the extra ``coinche[rl]`` installed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from coinche import Deal, RuleConfig, Seat
+from coinche.actions import int_to_action, legal_action_ints, legal_action_mask
+from coinche.rl import CoincheAECEnv, CoincheGymEnv, observation
+
+
+def deal_steps(rules: RuleConfig, deals: int) -> int:
+    rng = random.Random(1)
+    steps = 0
+    for _ in range(deals):
+        deal = Deal.new(Seat.WEST, rules, rng)
+        while not deal.is_over:
+            deal = deal.apply_unchecked(rng.choice(deal.legal_actions()))
+            steps += 1
+    return steps
+
+
+def table_steps(rules: RuleConfig, deals: int) -> int:
+    rng = random.Random(1)
+    steps = 0
+    for _ in range(deals):
+        deal = Deal.new(Seat.WEST, rules, rng)
+        while not deal.is_over:
+            legal_action_mask(deal)
+            index = rng.choice(legal_action_ints(deal))
+            deal = deal.apply_unchecked(int_to_action(index, rules))
+            steps += 1
+    return steps
+
+
+def observation_calls(rules: RuleConfig, deals: int) -> int:
+    rng = random.Random(1)
+    calls = 0
+    for _ in range(deals):
+        deal = Deal.new(Seat.WEST, rules, rng)
+        while not deal.is_over:
+            assert deal.to_move is not None
+            observation(deal.view(deal.to_move))
+            calls += 1
+            deal = deal.apply_unchecked(rng.choice(deal.legal_actions()))
+    return calls
+
+
+def aec_steps(rules: RuleConfig, deals: int, observe: bool = True) -> int:
+    env = CoincheAECEnv(rules)
+    rng = np.random.default_rng(1)
+    steps = 0
+    for seed in range(deals):
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last(observe)
+            if terminated or truncated:
+                env.step(None)
+                continue
+            if obs is not None:
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            else:
+                action = int(rng.choice(legal_action_ints(env.deal)))
+            env.step(action)
+            steps += 1
+    return steps
+
+
+def aec_steps_unobserved(rules: RuleConfig, deals: int) -> int:
+    return aec_steps(rules, deals, observe=False)
+
+
+def gym_steps(rules: RuleConfig, deals: int) -> int:
+    env = CoincheGymEnv(rules, seat=Seat.SOUTH)
+    rng = np.random.default_rng(1)
+    steps = 0
+    for seed in range(deals):
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            obs, _, terminated, truncated, _ = env.step(action)
+            done = terminated or truncated
+            steps += 1
+    return steps
+
+
+def openspiel_steps(rules: RuleConfig, deals: int) -> int:
+    import pyspiel
+
+    import coinche.rl.openspiel  # noqa: F401
+
+    name = rules.preset_name or "common"
+    game = pyspiel.load_game("python_coinche", {"rules": name})
+    rng = random.Random(1)
+    steps = 0
+    for _ in range(deals):
+        state = game.new_initial_state()
+        deck = list(range(32))
+        rng.shuffle(deck)
+        for card in deck:
+            state.apply_action(card)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps
+
+
+def measure(
+    run: Callable[[RuleConfig, int], int], rules: RuleConfig, deals: int, repeats: int
+) -> float:
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        steps = run(rules, deals)
+        rates.append(steps / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals per repeat")
+    parser.add_argument("--repeats", type=int, default=5, help="repeats (the median is shown)")
+    parser.add_argument("--rules", default="common", help="a preset name")
+    args = parser.parse_args()
+    rules = RuleConfig.preset(args.rules)
+    runs: list[tuple[str, Callable[[RuleConfig, int], int]]] = [
+        ("Deal.apply_unchecked, random legal action", deal_steps),
+        ("  + action integers and masks (coinche.actions)", table_steps),
+        ("observation() of the seat to move, calls/s", observation_calls),
+        ("PettingZoo AEC env: last() + step()", aec_steps),
+        ("PettingZoo AEC env: last(observe=False) + step()", aec_steps_unobserved),
+        ("Gymnasium env: agent steps (3 random players)", gym_steps),
+    ]
+    try:
+        import pyspiel  # noqa: F401
+
+        runs.append(("OpenSpiel python_coinche: apply_action", openspiel_steps))
+    except ImportError:
+        print("(pyspiel is not installed: no OpenSpiel figure)")
+    print(f"rules {args.rules}, {args.deals} deals a repeat, median of {args.repeats}")
+    reference = None
+    for label, run in runs:
+        rate = measure(run, rules, args.deals, args.repeats)
+        reference = reference or rate
+        print(f"{label:<52} {rate:>10,.0f} steps/s  ({rate / reference:.0%} of the first)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,42 @@
+"""Reinforcement-learning adapters: observations, PettingZoo and Gymnasium environments.
+
+This package needs the optional extra ``coinche[rl]`` (NumPy, Gymnasium, PettingZoo);
+the core of :mod:`coinche` never imports it. The OpenSpiel game is
+:mod:`coinche.rl.openspiel` (the extra ``coinche[openspiel]``), imported on its own.
+
+- :func:`observation` and :data:`OBSERVATION_FIELDS`: what one seat may know, as a
+  fixed-size vector; :func:`observation_space` is its Gymnasium space, with the mask;
+- :func:`aec_env` / :class:`CoincheAECEnv`: the four seats as PettingZoo agents;
+- :class:`CoincheGymEnv`: one seat against the library's players, for Gymnasium.
+
+Actions are the integers of :mod:`coinche.actions`.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium as _gymnasium  # noqa: F401
+    import numpy as _numpy  # noqa: F401
+    import pettingzoo as _pettingzoo  # noqa: F401
+except ImportError as error:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        f"coinche.rl needs NumPy, Gymnasium and PettingZoo ({error.name} is missing): "
+        "pip install 'coinche[rl]'"
+    ) from error
+
+from coinche.rl._common import AGENTS, observation_space
+from coinche.rl.aec import CoincheAECEnv, aec_env
+from coinche.rl.gym import CoincheGymEnv
+from coinche.rl.observation import OBSERVATION_FIELDS, OBSERVATION_SIZE, field_slice, observation
+
+__all__ = [
+    "AGENTS",
+    "OBSERVATION_FIELDS",
+    "OBSERVATION_SIZE",
+    "CoincheAECEnv",
+    "CoincheGymEnv",
+    "aec_env",
+    "field_slice",
+    "observation",
+    "observation_space",
+]

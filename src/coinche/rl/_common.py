@@ -1,0 +1,79 @@
+"""What the environments share: rules from a name, spaces, masks and the text render."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from coinche.actions import NUM_ACTIONS, action_to_int, check_rules
+from coinche.config import RuleConfig
+from coinche.deal import Action, Deal
+from coinche.errors import CoincheTypeError
+from coinche.notation import format_deal, render_auction, render_deal, render_hands, render_tricks
+from coinche.rl.observation import OBSERVATION_SIZE
+from coinche.seats import Seat
+
+AGENTS: Final = ("north", "east", "south", "west")
+"""The agent names of the four seats, in seat order."""
+SEAT_OF: Final = dict(zip(AGENTS, Seat, strict=True))
+
+
+def to_rules(rules: RuleConfig | str | None) -> RuleConfig:
+    """A RuleConfig from a RuleConfig, a preset name or None (the common preset)."""
+    if rules is None:
+        rules = RuleConfig()
+    elif isinstance(rules, str):
+        rules = RuleConfig.preset(rules)
+    elif not isinstance(rules, RuleConfig):
+        raise CoincheTypeError(f"rules must be a RuleConfig or a preset name, not {rules!r}")
+    check_rules(rules)
+    return rules
+
+
+def observation_space() -> spaces.Dict:
+    """The space of the dict observations: ``observation`` and ``action_mask``."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+        }
+    )
+
+
+def mask_array(legal: tuple[Action, ...], rules: RuleConfig) -> npt.NDArray[np.int8]:
+    """The mask of *legal* as an int8 array of NUM_ACTIONS values."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    if legal:
+        mask[[action_to_int(action, rules) for action in legal]] = 1
+    return mask
+
+
+def render_text(deal: Deal) -> str:
+    """The deal in the library's notation: the deal line, the hands, the auction, the
+    tricks so far, and the score once it is over."""
+    result = deal.result
+    hands = dict(zip(Seat, deal.hands, strict=True))
+    if result is not None:
+        return render_deal(
+            result, calls=deal.calls, dealer=deal.dealer, hands=hands, turned=deal.turned
+        )
+    size = len(deal.hands[0])
+    lines = [f"Deal: {format_deal(deal.dealer, hands, cards=size)}"]
+    lines.append(render_hands({seat: deal.hand(seat) for seat in Seat}, deal.dealer))
+    lines.append(render_auction(deal.calls, deal.dealer, turned=deal.turned))
+    contract = deal.contract
+    if contract is not None:
+        tricks = list(deal.tricks)
+        trick = deal.trick
+        if trick is not None and trick.cards:
+            tricks.append(trick)
+        lines.append(f"Contract: {contract}")
+        lines.append(render_tricks(tricks, contract.strain))
+    if deal.to_move is not None:
+        lines.append(f"To move: {deal.to_move.name}")
+    else:
+        lines.append(f"The deal is {deal.phase.value.replace('_', ' ')}.")
+    return "\n".join(lines)

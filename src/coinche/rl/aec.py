@@ -1,0 +1,260 @@
+"""The PettingZoo AEC environment: the four seats of a deal (or of a whole game) as agents.
+
+>>> from coinche.rl import aec_env
+>>> env = aec_env(rules="ffb")
+>>> env.reset(seed=1)
+>>> for agent in env.agent_iter():
+...     obs, reward, terminated, truncated, info = env.last()
+...     if terminated or truncated:
+...         action = None
+...     else:
+...         action = env.action_space(agent).sample(obs["action_mask"])
+...     env.step(action)
+>>> env.agents
+[]
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from coinche.actions import NUM_ACTIONS, int_to_action
+from coinche.config import RuleConfig
+from coinche.deal import Action, Deal
+from coinche.errors import CoincheTypeError, IllegalActionError
+from coinche.game import Game
+from coinche.rl._common import (
+    AGENTS,
+    SEAT_OF,
+    mask_array,
+    observation_space,
+    render_text,
+    to_rules,
+)
+from coinche.rl.observation import observation
+from coinche.seats import Seat, Team
+
+__all__ = ["CoincheAECEnv", "aec_env"]
+
+ObsDict = dict[str, npt.NDArray[Any]]
+_SEATS: Final = tuple(Seat)
+
+
+class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
+    """A PettingZoo AEC environment: the agents ``north``, ``east``, ``south``, ``west``.
+
+    The seat to move is :attr:`agent_selection` (the auction and the play do not go
+    round in a fixed order). Each observation is a dict: ``observation``, the vector of
+    :func:`~coinche.rl.observation` for that agent's seat, and ``action_mask``, the
+    int8 mask of the action table (all zeros for an agent not to move). Actions are
+    integers of :mod:`coinche.actions`; an illegal one raises the library's error
+    (:class:`~coinche.IllegalCallError`, :class:`~coinche.IllegalCardError` or
+    :class:`~coinche.IllegalActionError`).
+
+    *episode* ``"deal"`` (the default) plays one deal, the dealer drawn at random; a
+    deal where all four pass ends the episode with no reward. ``"game"`` plays a whole
+    :class:`~coinche.Game` (a match, with ``games_to_win`` above 1), and the
+    observations show the running totals.
+
+    *reward* ``"score"`` (the default): when a deal is scored, each agent receives its
+    team's deal score minus the other team's. ``"win"``: only at the end of a game, +1
+    to the winning team's agents and -1 to the others (with ``episode="game"``).
+
+    *render_mode* ``"human"`` prints the deal in the library's notation after every
+    step; ``"ansi"`` returns that text from :meth:`render`.
+
+    The options of :meth:`reset`: ``{"deal": deal}`` starts the episode from that
+    :class:`~coinche.Deal` instead of a new one (``episode="deal"`` only).
+    """
+
+    metadata: Final[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "coinche_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: RuleConfig | str | None = None,
+        render_mode: str | None = None,
+        *,
+        episode: Literal["deal", "game"] = "deal",
+        reward: Literal["score", "win"] = "score",
+    ) -> None:
+        super().__init__()
+        self.rules = to_rules(rules)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        if episode not in ("deal", "game"):
+            raise ValueError(f"episode must be 'deal' or 'game', not {episode!r}")
+        if reward not in ("score", "win"):
+            raise ValueError(f"reward must be 'score' or 'win', not {reward!r}")
+        if reward == "win" and episode != "game":
+            raise ValueError("reward='win' needs episode='game': a deal has no winner")
+        self.render_mode = render_mode
+        self.episode = episode
+        self.reward_kind = reward
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        self._obs_space = observation_space()
+        self._act_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
+        self._rng: random.Random | None = None
+        self._game: Game | None = None
+        self._deal: Deal | None = None
+        self._legal: tuple[Action, ...] = ()
+        self._mask: npt.NDArray[np.int8] | None = None  # of _legal, made when first asked
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The dict space of ``observation`` and ``action_mask``."""
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(NUM_ACTIONS)``: the integers of :mod:`coinche.actions`."""
+        return self._act_space
+
+    # ------------------------------------------------------------------ state
+    @property
+    def deal(self) -> Deal:
+        """The deal being played (the last one once a game is over)."""
+        assert self._deal is not None, "call reset() first"
+        return self._deal
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played with ``episode="game"``; ``None`` otherwise."""
+        return self._game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode: a new deal (or game), or the one in ``options["deal"]``."""
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        rng = self._rng
+        given = (options or {}).get("deal")
+        if given is not None:
+            if not isinstance(given, Deal):
+                raise CoincheTypeError(f"options['deal'] must be a Deal, not {given!r}")
+            if self.episode != "deal" or given.rules != self.rules:
+                raise ValueError("options['deal'] needs episode='deal' and the env's rules")
+            self._game = None
+            self._deal = given
+        elif self.episode == "game":
+            self._game = Game.new(self.rules, rng.choice(_SEATS), rng)
+            self._deal = self._game.deal
+        else:
+            self._game = None
+            self._deal = Deal.new(rng.choice(_SEATS), self.rules, rng)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._after_move()
+        if self._deal.is_over:  # a finished deal given in the options
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.agents[0]
+
+    def _after_move(self) -> None:
+        deal = self.deal
+        self._legal = deal.legal_actions()
+        self._mask = None
+        to_move = deal.to_move
+        if to_move is not None:
+            self.agent_selection = AGENTS[to_move]
+
+    def observe(self, agent: str) -> ObsDict:
+        """The dict observation of *agent*: its vector and its action mask."""
+        seat = SEAT_OF[agent]
+        game = self._game
+        state = self.deal if game is None else game
+        vector = observation(state.view(seat), None if game is None else game.totals)
+        if seat is self.deal.to_move:
+            if self._mask is None:
+                self._mask = mask_array(self._legal, self.rules)
+            mask = self._mask.copy()
+        else:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play integer *action* for :attr:`agent_selection` (``None`` once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise CoincheTypeError(f"{agent} is to move: its action is an integer, not None")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        move = int_to_action(action, self.rules)
+        if move not in self._legal:
+            self.deal.apply(move)  # raises the library's error, with its reason
+            raise IllegalActionError(move, SEAT_OF[agent], "not legal now")  # pragma: no cover
+        game = self._game
+        if game is None:
+            deal = self.deal.apply_unchecked(move)
+            self._deal = deal
+            if deal.is_over:
+                result = deal.result
+                if result is not None:
+                    self._pay(result.score[Team.NORTH_SOUTH] - result.score[Team.EAST_WEST])
+                self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            after = game.apply_unchecked(move)
+            self._game = after
+            self._deal = after.deal
+            if len(after.results) > len(game.results) and self.reward_kind == "score":
+                score = after.results[-1].score
+                self._pay(score[Team.NORTH_SOUTH] - score[Team.EAST_WEST])
+            if after.is_over:
+                if self.reward_kind == "win":
+                    self._pay(1.0 if after.winner is Team.NORTH_SOUTH else -1.0)
+                self.terminations = dict.fromkeys(self.agents, True)
+        self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _pay(self, north_south: float) -> None:
+        """Give *north_south* to North and South, its opposite to East and West."""
+        for index, agent in enumerate(AGENTS):
+            self.rewards[agent] = float(north_south if index % 2 == 0 else -north_south)
+
+    def render(self) -> str | None:
+        """The deal in the library's notation: printed (``"human"``) or returned (``"ansi"``)."""
+        if self.render_mode is None or self._deal is None:
+            return None
+        text = render_text(self._deal)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(
+    rules: RuleConfig | str | None = None,
+    render_mode: str | None = None,
+    *,
+    episode: Literal["deal", "game"] = "deal",
+    reward: Literal["score", "win"] = "score",
+) -> AECEnv[str, ObsDict, int]:
+    """A :class:`CoincheAECEnv` in PettingZoo's order-enforcing wrapper.
+
+    *rules* is a :class:`~coinche.RuleConfig` or a preset name (default: the common
+    preset); the other arguments are :class:`CoincheAECEnv`'s.
+    """
+    env = CoincheAECEnv(rules, render_mode, episode=episode, reward=reward)
+    return wrappers.OrderEnforcingWrapper(env)

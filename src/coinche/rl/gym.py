@@ -1,0 +1,169 @@
+"""The Gymnasium environment: one seat learns, the library's players hold the other three.
+
+>>> from coinche import Seat
+>>> from coinche.players import GreedyPlayer
+>>> from coinche.rl import CoincheGymEnv
+>>> env = CoincheGymEnv("common", seat=Seat.SOUTH, players=GreedyPlayer())
+>>> obs, info = env.reset(seed=3)
+>>> done = False
+>>> while not done:
+...     action = env.action_space.sample(obs["action_mask"])
+...     obs, reward, terminated, truncated, info = env.step(action)
+...     done = terminated or truncated
+>>> isinstance(reward, float)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from coinche.actions import NUM_ACTIONS, int_to_action
+from coinche.config import RuleConfig
+from coinche.deal import Action, Deal
+from coinche.errors import CoincheTypeError
+from coinche.players import Player, RandomPlayer
+from coinche.rl._common import mask_array, observation_space, render_text, to_rules
+from coinche.rl.observation import observation
+from coinche.seats import Seat
+
+__all__ = ["CoincheGymEnv"]
+
+ObsDict = dict[str, npt.NDArray[Any]]
+_SEATS: Final = tuple(Seat)
+
+
+class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
+    """One deal per episode; the agent plays *seat*, *players* play the others.
+
+    *players* is one :class:`~coinche.players.Player` for the three other seats, or a
+    mapping from each other seat to its player (default: :class:`RandomPlayer
+    <coinche.players.RandomPlayer>` everywhere). They see only their own
+    :class:`~coinche.PlayerView`, as :func:`coinche.players.play_deal` gives it.
+
+    Observations are dicts, as in the AEC environment: ``observation`` (the vector of
+    :func:`~coinche.rl.observation`) and ``action_mask`` (int8, :mod:`coinche.actions`);
+    :meth:`action_masks` gives the mask too (the name sb3-contrib's maskable PPO
+    calls). The dealer is drawn at random for each deal. The reward, at the end of a
+    scored deal, is the agent's team's deal score minus the other team's; a deal where
+    all four pass gives 0.
+
+    An illegal action ends the episode with *illegal_reward* (default -1000.0, worse
+    than any deal's score difference under the presets' usual contracts) and
+    ``info["illegal_action"] = True``, as PettingZoo's ``TerminateIllegalWrapper``
+    does: a learner that ignores the mask is punished, not crashed.
+    """
+
+    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        rules: RuleConfig | str | None = None,
+        *,
+        seat: Seat = Seat.NORTH,
+        players: Player | Mapping[Seat, Player] | None = None,
+        render_mode: str | None = None,
+        illegal_reward: float = -1000.0,
+    ) -> None:
+        self.rules = to_rules(rules)
+        if type(seat) is not Seat:
+            raise CoincheTypeError(f"seat must be a Seat, not {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self.seat = seat
+        chosen = RandomPlayer() if players is None else players
+        if isinstance(chosen, Mapping):
+            missing = [s.name for s in _SEATS if s is not seat and s not in chosen]
+            if missing:
+                raise CoincheTypeError(f"players has no player for {', '.join(missing)}")
+            self.players: dict[Seat, Player] = {s: chosen[s] for s in _SEATS if s is not seat}
+        else:
+            self.players = {s: chosen for s in _SEATS if s is not seat}
+        self.render_mode = render_mode
+        self.illegal_reward = float(illegal_reward)
+        self.observation_space = observation_space()  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self._rng = random.Random()
+        self._deal: Deal | None = None
+        self._legal: tuple[Action, ...] = ()
+
+    @property
+    def deal(self) -> Deal:
+        """The deal being played."""
+        assert self._deal is not None, "call reset() first"
+        return self._deal
+
+    def _others(self, deal: Deal) -> Deal:
+        """Let the other seats play until the agent is to move or the deal is over."""
+        rng = self._rng
+        while not deal.is_over and deal.to_move is not self.seat:
+            seat = deal.to_move
+            assert seat is not None
+            action = self.players[seat].choose(deal.view(seat), deal.legal_actions(), rng)
+            deal = deal.apply(action)
+        return deal
+
+    def _observe(self) -> ObsDict:
+        deal = self.deal
+        return {
+            "observation": observation(deal.view(self.seat)),
+            "action_mask": mask_array(self._legal, self.rules),
+        }
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the agent now, as booleans."""
+        return mask_array(self._legal, self.rules).astype(bool)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        """Deal a new deal (or take ``options["deal"]``, a :class:`~coinche.Deal` of the
+        env's rules) and let the others play up to the agent's first turn."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = random.Random(seed)
+        given = (options or {}).get("deal")
+        if given is None:
+            deal = Deal.new(self._rng.choice(_SEATS), self.rules, self._rng)
+        elif not isinstance(given, Deal) or given.rules != self.rules:
+            raise CoincheTypeError(f"options['deal'] must be a Deal of the env's rules: {given!r}")
+        else:
+            deal = given
+        self._deal = self._others(deal)
+        self._legal = self.deal.legal_actions()
+        return self._observe(), {}
+
+    def step(self, action: Any) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play integer *action* for the agent, then the others up to its next turn."""
+        move = int_to_action(int(action), self.rules)
+        if move not in self._legal:
+            self._legal = ()
+            return self._observe(), self.illegal_reward, True, False, {"illegal_action": True}
+        deal = self._others(self.deal.apply_unchecked(move))
+        self._deal = deal
+        self._legal = deal.legal_actions() if deal.to_move is self.seat else ()
+        reward = 0.0
+        result = deal.result
+        if result is not None:
+            team = self.seat.team
+            reward = float(result.score[team] - result.score[team.other])
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, deal.is_over, False, {}
+
+    def render(self) -> str | None:
+        """The deal in the library's notation: printed (``"human"``) or returned (``"ansi"``)."""
+        if self.render_mode is None or self._deal is None:
+            return None
+        text = render_text(self._deal)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
