@@ -57,6 +57,8 @@ _POINTS: Final = K.POINTS
 _WIN_KEY: Final = K.WIN_KEY
 _ORDER: Final = K.ORDER
 _BIT: Final = K.BIT
+_HIGHER: Final = K.HIGHER
+_SUIT_MASK: Final = K.SUIT_MASK
 _BONUS: Final = K.LAST_TRICK_BONUS
 _ALL_POINTS: Final = 152 + K.LAST_TRICK_BONUS  # every card point of a deal: 162
 
@@ -136,6 +138,10 @@ class _Ctx:
         self.merge: bool = True  # search equivalent cards once
         self.use_tt: bool = True
         self.order: bool = True
+        self.sure: bool = True  # bounds from the top trumps
+        self.quick: bool = True  # no capot while another seat holds the top trump
+        self.lead2: bool = False
+        self.bisect: bool = True  # null windows by bisection, else one full window
 
 
 def _moves(
@@ -157,6 +163,16 @@ def _moves(
             legal ^= low
         return moves
     if n == 0:
+        if cx.lead2:
+            rest: list[int] = []
+            for suit in range(4):
+                byte = legal >> 8 * suit & 255
+                if byte:
+                    seq = _DESC[row + suit * 256 + byte]
+                    moves.append(seq[0])
+                    rest.extend(seq[1:])
+            moves.extend(rest)
+            return moves
         for suit in range(4):
             byte = legal >> 8 * suit & 255
             if byte:
@@ -170,18 +186,19 @@ def _moves(
                 moves.extend(_FAT[row + suit * 256 + byte])
         return moves
     top = c0 if pos == 0 else c1 if pos == 1 else c2
-    keys = (strain * 4 + (c0 >> 3)) * 32
-    beat = _WIN_KEY[keys + top]
-    losers: list[int] = []
+    beats = _HIGHER[strain * 32 + top]  # the cards of its suit that beat it
+    if strain < 4 and _WIN_KEY[(strain * 4 + (c0 >> 3)) * 32 + top] < 16:
+        beats |= _SUIT_MASK[strain]  # no trump in the trick yet: any trump beats it
+    win = legal & beats
+    for suit in range(4):
+        byte = win >> 8 * suit & 255
+        if byte:
+            moves.extend(_CHEAP[row + suit * 256 + byte])
+    legal &= ~beats
     for suit in range(4):
         byte = legal >> 8 * suit & 255
         if byte:
-            for card in _CHEAP[row + suit * 256 + byte]:
-                if _WIN_KEY[keys + card] > beat:
-                    moves.append(card)
-                else:
-                    losers.append(card)
-    moves.extend(losers)
+            moves.extend(_CHEAP[row + suit * 256 + byte])
     return moves
 
 
@@ -236,6 +253,27 @@ def _ab(
             return left
         if beta <= 0:
             return 0
+        if strain < 4 and cx.sure:
+            # the top trumps held by one team all end in tricks that team wins
+            trumps = (hands[0] | hands[1] | hands[2] | hands[3]) >> 8 * strain & 255
+            if trumps:
+                ours = hands[side] | hands[side + 2]
+                seq = _DESC[strain * 1280 + trumps]
+                owner = ours >> seq[0] & 1
+                sure = 0
+                for card in seq:
+                    if ours >> card & 1 != owner:
+                        break
+                    sure += _POINTS[strain * 32 + card]
+                if owner:
+                    if sure >= beta:
+                        return sure
+                    if sure > lo:
+                        lo = sure
+                elif left - sure <= alpha:
+                    return left - sure
+                elif left - sure < hi:
+                    hi = left - sure
         if cx.use_tt:
             key = hands[0] | hands[1] | hands[2] | hands[3] | seat << 32
             entry = cx.tt.get(key, -1)
@@ -318,7 +356,19 @@ def _all(cx: _Ctx, seat: int, n: int, c0: int, c1: int, c2: int) -> bool:
     if n == 0:
         if not hand:
             return True
-        key = hands[0] | hands[1] | hands[2] | hands[3] | seat << 32
+        rest = hands[0] | hands[1] | hands[2] | hands[3]
+        if strain < 4 and cx.quick:
+            trumps = rest >> 8 * strain & 255
+            if trumps:  # the top trump wins whenever it is played: who holds it?
+                top = _DESC[strain * 1024 + strain * 256 + trumps][0]
+                goal = cx.goal
+                mine = 0
+                for s in range(4):
+                    if goal >> s & 1:
+                        mine |= hands[s]
+                if not mine >> top & 1:
+                    return False
+        key = rest | seat << 32
         known = cx.all_tt.get(key)
         if known is not None:
             return known
@@ -351,6 +401,8 @@ def _all(cx: _Ctx, seat: int, n: int, c0: int, c1: int, c2: int) -> bool:
 def _value(cx: _Ctx, seat: int, n: int, c0: int, c1: int, c2: int, left: int) -> int:
     """The side's card points from here on with best play, by bisection with null
     windows (each probe asks "at least t?", the table keeping the bounds found)."""
+    if not cx.bisect:
+        return _ab(cx, seat, n, c0, c1, c2, left, -1, left + 1)
     lo = 0
     hi = left
     while lo < hi:
