@@ -188,13 +188,113 @@ def test_bidder_passes_with_nothing_and_coinches_a_hopeless_contract() -> None:
         Hand.parse("AC TC KC QC JC AD TD KD"),
         Hand.parse("QD JD 9S TS JS QS KS AS"),
     ]
-    deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
+    # bids start at 160: with eight cards worth nothing North makes no 160 (see
+    # test_no_trump_no_ace_fails_160) and no capot, so it passes
+    rules = attrs.evolve(RuleConfig.common(), min_bid=160)
+    deal = Deal.from_hands(Seat.WEST, rules, hands)
     bidder = EvaluatingBidder(samples=1, rng=random.Random(1))
-    # North holds nothing: no contract is worth anything to it
     assert bidder.choose(deal.view(Seat.NORTH), deal.legal_actions(), random.Random(0)) == PASS
-    # North passes and East bids 80 in clubs, holding no club; South holds the A 10 K
-    # Q J of clubs and both red aces or tens: East's contract is hopeless (it fails by
-    # far more than 20 points in every world), so South coinches.
-    deal = deal.apply(PASS).apply(Bid(80, Strain.CLUBS))
+    # East bids 120 clubs. South holds J A 10 K Q of clubs (only the 9 beats the four
+    # lower ones, once) and A 10 K of diamonds: North-South take well over 62 card
+    # points in any world, so East-West's total stays under 100, failing by 20 or more:
+    # South coinches.
+    deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
+    deal = deal.apply(PASS).apply(Bid(120, Strain.CLUBS))
     action = bidder.choose(deal.view(Seat.SOUTH), deal.legal_actions(), random.Random(0))
     assert isinstance(action, Coinche)
+    # South's own call never goes over a partner's bid
+    deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
+    deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS)
+    assert bidder.choose(deal.view(Seat.SOUTH), deal.legal_actions(), random.Random(0)) == PASS
+
+
+def test_more_argument_checks() -> None:
+    rng = random.Random(0)
+    c = Contract(Seat.NORTH, Strain.HEARTS, 100)
+    with pytest.raises(CoincheTypeError):
+        evaluate_contract(ALL_HEARTS, "100 H", RuleConfig(), 1, rng)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError):
+        evaluate_contract(ALL_HEARTS, c, "common", 1, rng)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError):
+        evaluate_contract(ALL_HEARTS, c, RuleConfig(), 1, 7)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError):
+        EvaluatingBidder(samples=0)
+    scored = Deal.from_hands(Seat.WEST, RuleConfig(), [ALL_HEARTS, *_REST])
+    for _ in range(4):
+        scored = scored.apply(PASS)  # thrown in
+    with pytest.raises(InvalidDealError):
+        evaluate_contract(scored.view(Seat.NORTH), c, RuleConfig(), 1, rng)
+
+
+_REST = [
+    Hand.parse("AC TC KC QC JC 9C 8C 7S"),
+    Hand.parse("AD TD KD QD JD 8S 9S TS"),
+    Hand.parse("AS KS QS JS 7C 7D 8D 9D"),
+]
+
+
+def test_from_an_auction_view_every_trump_is_a_capot() -> None:
+    deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), [ALL_HEARTS, *_REST])
+    value = evaluate_contract(
+        deal.view(Seat.NORTH), Contract(Seat.NORTH, Strain.HEARTS, CAPOT),
+        RuleConfig.common(), 1, random.Random(2),
+    )  # fmt: skip
+    assert value.made == 1.0
+    assert value.card_points == 250
+
+
+def test_classic_taker_with_six_top_trumps_makes_82() -> None:
+    """North holds J 9 A 10 K of hearts, the Q is turned and North takes: it gets the Q
+    and leads (the taker leads). Leading trumps it wins six tricks with J 9 A 10 K Q,
+    62 card points, plus belote 20: 82, made whatever the other cards."""
+    rules = RuleConfig.classic_belote()
+    first = [
+        Hand.parse("JH 9H AH TH KH"),
+        Hand.parse("7C 8C 9C TC JC"),
+        Hand.parse("7D 8D 9D TD JD"),
+        Hand.parse("7S 8S 9S TS JS"),
+    ]
+    stock = list(Hand.parse("QC KC AC QD KD AD QS KS AS 8H 7H"))
+    from coinche.cards import Card
+
+    deal = Deal.from_hands(Seat.WEST, rules, first, turned=Card.parse("QH"), stock=stock)
+    view = deal.view(Seat.NORTH)
+    assert view.turned == Card.parse("QH")
+    value = evaluate_contract(
+        view, Contract(Seat.NORTH, Strain.HEARTS, 82), rules, 2, random.Random(6)
+    )
+    assert value.made == 1.0
+    assert value.card_points >= 62
+
+
+def test_bidder_delegates_cards_and_the_classic_auction() -> None:
+    from coinche.players import GreedyPlayer
+
+    bidder = EvaluatingBidder(samples=1, rng=random.Random(0))
+    greedy = GreedyPlayer()
+    rng = random.Random(4)
+    classic = Deal.new(Seat.WEST, RuleConfig.classic_belote(), rng)
+    view = classic.view(Seat.NORTH)
+    legal = classic.legal_actions()
+    assert bidder.choose(view, legal, rng) == greedy.choose(view, legal, rng)
+    deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), [ALL_HEARTS, *_REST])
+    deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
+    view = deal.view(Seat.NORTH)
+    assert bidder.choose(view, deal.legal_actions(), rng) == greedy.choose(
+        view, deal.legal_actions(), rng
+    )
+
+
+def test_bidder_surcoinches_a_sure_capot_and_bids_it() -> None:
+    """Every trump: any heart contract is a capot, so North bids capot hearts (the
+    highest bid, expected to pay) and, its 80 hearts coinched, surcoinches (margin 190
+    and more)."""
+    from coinche.auction import Surcoinche
+
+    bidder = EvaluatingBidder(samples=1, rng=random.Random(0))
+    deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), [ALL_HEARTS, *_REST])
+    first = bidder.choose(deal.view(Seat.NORTH), deal.legal_actions(), random.Random(0))
+    assert first == Bid(CAPOT, Strain.HEARTS)
+    deal = deal.apply(Bid(80, Strain.HEARTS)).apply(Coinche())
+    action = bidder.choose(deal.view(Seat.NORTH), deal.legal_actions(), random.Random(0))
+    assert isinstance(action, Surcoinche)

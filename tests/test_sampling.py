@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 from coinche import _kernel as K
-from coinche.cards import Card, Hand
+from coinche.cards import CARDS, Card, Hand
 from coinche.config import RuleConfig
 from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheError, CoincheTypeError, InvalidDealError
@@ -305,3 +305,34 @@ def test_auction_view_samples_whole_deals() -> None:
         assert [len(h) for h in four] == [8, 8, 8, 8]
         assert four[Seat.EAST] == view.hand
         assert (four[0] | four[1] | four[2] | four[3]).mask == 0xFFFFFFFF
+
+
+def test_contradictory_views_have_no_deal() -> None:
+    """Views edited to contradict themselves: announcements of cards the viewer holds or
+    that were played, belote shown by a seat that played the other card of the pair to
+    another seat's trick... each leaves no agreeing deal."""
+    from coinche.announcements import Announcement, AnnouncementKind
+
+    rng = random.Random(21)
+    deal = played_to(to_play(RuleConfig.common(), rng), 6, rng)
+    view = deal.view(Seat.NORTH)
+    mine = sorted(view.hand, key=lambda c: c.index)
+    # a run of three in North's hand shown as East's announcement: no such East hand
+    for a, b, c in itertools.combinations(mine, 3):
+        if a.suit == b.suit == c.suit and b.index == a.index + 1 and c.index == b.index + 1:
+            shown = Announcement(AnnouncementKind.TIERCE, Hand([a, b, c]), Seat.EAST)
+            assert count_deals(attrs.evolve(view, announcements=(shown,))) == 0
+            break
+    # North "declared" a run of cards it does not hold
+    hidden = constraints(view).hidden.mask
+    for suit in range(4):
+        for low in range(6):
+            run = 0b111 << (8 * suit + low)
+            if run & hidden == run:
+                cards = Hand([CARDS[i] for i in range(32) if run >> i & 1])
+                shown = Announcement(AnnouncementKind.TIERCE, cards, Seat.NORTH)
+                edited = attrs.evolve(view, announcements=(shown,))
+                assert not constraints(edited).consistent
+                assert count_deals(edited) == 0
+                return
+    raise AssertionError("no hidden run found")  # pragma: no cover
