@@ -192,3 +192,12 @@ def test_duplicate_match_takes_deals_and_pairs() -> None:
         duplicate_match(GreedyPlayer(), GreedyPlayer(), ["x"], RuleConfig(), 1)  # type: ignore[list-item]
     with pytest.raises(CoincheTypeError):
         duplicate_match(GreedyPlayer(), GreedyPlayer(), 1, "common", 1)  # type: ignore[arg-type]
+
+
+def test_card_values_needs_a_generator() -> None:
+    rng = random.Random(6)
+    deal = to_play(RuleConfig.common(), rng)
+    view = deal.view(deal.to_move or Seat.NORTH)
+    with pytest.raises(CoincheTypeError, match="generator"):
+        PimcPlayer(worlds=1).card_values(view)
+    assert repr(PimcPlayer(worlds=3, max_cards=12)) == "PimcPlayer(worlds=3, max_cards=12)"
