@@ -57,13 +57,15 @@ from coinche.classic import ClassicCall, NameSuit, Take
 from coinche.config import CAPOT_VALUE
 from coinche.contract import Contract
 from coinche.deal import Action, Deal, PlayerView
-from coinche.errors import CoincheTypeError
+from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.game import Game
 from coinche.play import trick_master
+from coinche.scoring import TeamPoints
 from coinche.seats import Seat
 
 __all__ = [
     "GreedyPlayer",
+    "PimcPlayer",
     "Player",
     "RandomPlayer",
     "play_deal",
@@ -449,3 +451,124 @@ def play_game(game: Game, players: Mapping[Seat, Player], rng: random.Random) ->
     for _, after in play_deals(game, players, rng):
         game = after
     return game
+
+
+# ---------------------------------------------------------------------- PIMC
+def _solve_world(deal: Deal) -> dict[Card, TeamPoints]:
+    """The double-dummy value of each legal card in one imagined deal: the one place
+    :class:`PimcPlayer` meets the solver (swap it here for another solver)."""
+    from coinche.solver import solve_cards
+
+    return solve_cards(deal)
+
+
+class PimcPlayer:
+    """A player that imagines the hidden hands and solves each imagined deal.
+
+    Perfect-Information Monte-Carlo, the method of the strongest bridge and skat
+    programs: for each card to play it draws *worlds* deals uniformly from those that
+    agree with its view (:class:`~coinche.sampling.Sampler`: every inference the rules
+    of play allow), solves each one with the double-dummy solver
+    (:func:`coinche.solver.solve_cards`: the card points each team ends with, both
+    sides playing perfectly with the cards open) and plays the card whose card points
+    for its team, summed over the worlds, are highest. **Ties** go to the card worth
+    fewer points in the contract, then to the lower card index (clubs 7 first), so that
+    equal cards give away nothing. With one legal card it plays it without searching.
+
+    - *worlds*: deals drawn for each decision (20 by default).
+    - *rng*: the generator the worlds are drawn from; by default the one ``choose`` is
+      given.
+    - *bidder*: the player that makes the calls of the auction (a
+      :class:`GreedyPlayer` by default; :class:`coinche.evaluate.EvaluatingBidder`
+      bids on the same kind of search).
+    - *max_cards*: search only when at most this many cards are still to be played in
+      the deal, the card to play included (32, the default: always); earlier cards are
+      chosen by *fallback* (a :class:`GreedyPlayer` by default). The solver's first
+      tricks cost seconds a world in pure Python, so matches of many deals use a
+      smaller figure (see ``benchmarks/bench_bots.py``).
+
+    Double-dummy search assumes everyone sees everything, so PIMC never plays to
+    learn or to hide information: its known weakness ("strategy fusion").
+
+    >>> import random
+    >>> from coinche import Hand, RuleConfig, Seat, Strain
+    >>> from coinche.auction import PASS, Bid
+    >>> from coinche.deal import Deal
+    >>> from coinche.players import PimcPlayer
+    >>> hands = [Hand.parse(text) for text in ("JH 9H 8H 7H AS 7C 8D 9D",
+    ...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AH TH KH QH JS QS KS 7D")]
+    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
+    >>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
+    >>> for code in ("JH AC AD AH 9H 7S 8S QH".split()):     # two tricks
+    ...     deal = deal.apply(Card.parse(code))
+    >>> player, view = PimcPlayer(worlds=4), deal.view(Seat.NORTH)
+    >>> player.choose(view, deal.legal_actions(), random.Random(1)) in deal.legal_actions()
+    True
+    >>> values = player.card_values(view, random.Random(1))   # best first
+    >>> len(values), values[0][1] >= values[-1][1]
+    (6, True)
+    """
+
+    def __init__(
+        self,
+        worlds: int = 20,
+        rng: random.Random | None = None,
+        *,
+        bidder: Player | None = None,
+        max_cards: int = 32,
+        fallback: Player | None = None,
+    ) -> None:
+        if type(worlds) is not int or worlds < 1:
+            raise CoincheTypeError(f"worlds must be an int >= 1, not {worlds!r}")
+        if type(max_cards) is not int or not 0 <= max_cards <= 32:
+            raise CoincheTypeError(f"max_cards must be an int from 0 to 32, not {max_cards!r}")
+        self.worlds = worlds
+        self.rng = rng
+        self.bidder: Player = GreedyPlayer() if bidder is None else bidder
+        self.max_cards = max_cards
+        self.fallback: Player = GreedyPlayer() if fallback is None else fallback
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The card with the best mean double-dummy value, or the bidder's call."""
+        cards = [action for action in legal if isinstance(action, Card)]
+        contract = view.contract
+        if not cards or contract is None:
+            return self.bidder.choose(view, legal, rng)
+        if len(cards) == 1:
+            return cards[0]
+        played = sum(len(t.cards) for t in view.tricks)
+        if view.trick is not None:
+            played += len(view.trick.cards)
+        if 32 - played > self.max_cards:
+            return self.fallback.choose(view, legal, rng)
+        return self.card_values(view, rng)[0][0]
+
+    def card_values(
+        self, view: PlayerView, rng: random.Random | None = None
+    ) -> list[tuple[Card, float]]:
+        """Each legal card with its mean card points for the seat's team over the
+        worlds drawn, best first (ties as :class:`PimcPlayer` breaks them).
+
+        :raises InvalidDealError: no deal agrees with *view*, or it is not in the play.
+        """
+        from coinche.sampling import Sampler, replay
+
+        if view.contract is None:
+            raise InvalidDealError("a PIMC player values cards in the play phase only")
+        draw = self.rng if self.rng is not None else rng
+        if draw is None:
+            raise CoincheTypeError("card_values needs a random generator (rng=)")
+        sampler = Sampler.from_view(view)
+        team = view.seat.team
+        totals: dict[Card, int] = {}
+        for _ in range(self.worlds):
+            hands = sampler.sample(draw)
+            values = _solve_world(replay(view, hands))
+            for card, points in values.items():
+                totals[card] = totals.get(card, 0) + points[team]
+        base = int(view.contract.strain) * 32
+        ranked = sorted(totals, key=lambda c: (-totals[c], K.POINTS[base + c.index], c.index))
+        return [(card, totals[card] / self.worlds) for card in ranked]
+
+    def __repr__(self) -> str:
+        return f"PimcPlayer(worlds={self.worlds}, max_cards={self.max_cards})"
