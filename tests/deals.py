@@ -42,6 +42,7 @@ from coinche import (
 )
 
 __all__ = [
+    "CAPOT_TRICKS",
     "PRESET_NAMES",
     "SEATS",
     "SUIT_STRAINS",
@@ -251,3 +252,21 @@ def play_random_deal(
         tricks.append(trick)
         leader = trick_winner(trick, contract.strain)
     return tuple(tricks)
+
+
+# North leads the top card of each suit and takes every trick: a capot, whose card
+# points are 250 (common) or 252 (FFB); West plays the four nines (9H 9S 9C 9D), an
+# announcement of 150 under rules that count announcements. Shared by several suites.
+CAPOT_TRICKS: Final = tuple(
+    Trick.parse(text)
+    for text in (
+        "N: JH 7H 8H 9H",
+        "N: AS 7S 8S 9S",
+        "N: TS JS QS KS",
+        "N: AC 7C 8C 9C",
+        "N: TC JC QC KC",
+        "N: AD 7D 8D 9D",
+        "N: TD JD QD KD",
+        "N: AH TH KH QH",
+    )
+)

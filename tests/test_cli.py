@@ -26,27 +26,14 @@ from coinche import (
     RuleConfig,
     Seat,
     Strain,
-    Trick,
     __version__,
     score_deal,
 )
 from coinche.cli import build_parser, main
 from coinche.notation import render_deal
 from coinche.records import dumps, to_data
+from deals import CAPOT_TRICKS
 
-CAPOT_TRICKS = [
-    Trick.parse(text)
-    for text in (
-        "N: JH 7H 8H 9H",
-        "N: AS 7S 8S 9S",
-        "N: TS JS QS KS",
-        "N: AC 7C 8C 9C",
-        "N: TC JC QC KC",
-        "N: AD 7D 8D 9D",
-        "N: TD JD QD KD",
-        "N: AH TH KH QH",
-    )
-]
 CAPOT_RESULT = score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), CAPOT_TRICKS)
 
 

@@ -24,22 +24,11 @@ from coinche import (
 )
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid, parse_call
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
+from deals import CAPOT_TRICKS
 
 # A deal where North-South take every trick (North wins each with the top card of
 # the suit led); any contract by North can be scored on it.
-TRICKS = tuple(
-    Trick.parse(text)
-    for text in (
-        "N: JH 7H 8H 9H",
-        "N: AS 7S 8S 9S",
-        "N: TS JS QS KS",
-        "N: AC 7C 8C 9C",
-        "N: TC JC QC KC",
-        "N: AD 7D 8D 9D",
-        "N: TD JD QD KD",
-        "N: AH TH KH QH",
-    )
-)
+TRICKS = CAPOT_TRICKS
 
 # The same for an all-trump contract, where J and 9 are the top cards of every suit:
 # North leads the jack over 7, 8 and Q, then the nine over A, 10 and K.

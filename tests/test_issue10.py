@@ -38,22 +38,10 @@ from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheTypeError, IllegalActionError, InvalidDealError
 from coinche.game import Game
 from coinche.notation import render_auction, render_tricks
+from deals import CAPOT_TRICKS
 
 # North leads the top card of each suit and takes every trick. West plays the four
 # nines (9H 9S 9C 9D), an announcement of 150 under the FFB rules.
-CAPOT_TRICKS = tuple(
-    Trick.parse(text)
-    for text in (
-        "N: JH 7H 8H 9H",
-        "N: AS 7S 8S 9S",
-        "N: TS JS QS KS",
-        "N: AC 7C 8C 9C",
-        "N: TC JC QC KC",
-        "N: AD 7D 8D 9D",
-        "N: TD JD QD KD",
-        "N: AH TH KH QH",
-    )
-)
 FOUR_NINES = Announcement(AnnouncementKind.FOUR_OF_A_KIND, Hand.parse("9C 9D 9H 9S"), Seat.WEST)
 
 

@@ -45,7 +45,7 @@ from coinche.notation import (
     render_hands,
     render_tricks,
 )
-from deals import Hands, hands, play_random_deal, seats
+from deals import CAPOT_TRICKS, Hands, hands, play_random_deal, seats
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -243,19 +243,6 @@ def test_format_deal_errors() -> None:
 
 # ------------------------------------------------------------------ the report
 # The capot deal of the scoring tests: North leads and wins all eight tricks in hearts.
-CAPOT_TRICKS = [
-    Trick.parse(text)
-    for text in (
-        "N: JH 7H 8H 9H",
-        "N: AS 7S 8S 9S",
-        "N: TS JS QS KS",
-        "N: AC 7C 8C 9C",
-        "N: TC JC QC KC",
-        "N: AD 7D 8D 9D",
-        "N: TD JD QD KD",
-        "N: AH TH KH QH",
-    )
-]
 
 
 def test_render_tricks_by_hand() -> None:

@@ -71,6 +71,7 @@ from coinche.records import (
     to_data,
 )
 from deals import (
+    CAPOT_TRICKS,
     DealCase,
     contracts,
     deal_cases,
@@ -84,19 +85,6 @@ N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
 # North leads every trick and wins all eight (hearts are trumps): a capot, 250 card
 # points, and under the common rules 80 + 250 = 330 for North-South.
-CAPOT_TRICKS = tuple(
-    Trick.parse(text)
-    for text in (
-        "N: JH 7H 8H 9H",
-        "N: AS 7S 8S 9S",
-        "N: TS JS QS KS",
-        "N: AC 7C 8C 9C",
-        "N: TC JC QC KC",
-        "N: AD 7D 8D 9D",
-        "N: TD JD QD KD",
-        "N: AH TH KH QH",
-    )
-)
 CAPOT_RESULT = score_deal(Contract(N, Strain.HEARTS, 80), CAPOT_TRICKS)
 
 

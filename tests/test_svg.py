@@ -50,6 +50,7 @@ from coinche import (
 from coinche.auction import COINCHE, PASS, Bid
 from coinche.players import RandomPlayer, play_game
 from coinche.testing.strategies import deals, player_views
+from deals import CAPOT_TRICKS
 
 NS = "{http://www.w3.org/2000/svg}"
 RANK_WORDS = {
@@ -67,19 +68,6 @@ SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hear
 BY_NAME = {f"{RANK_WORDS[c.rank]} of {SUIT_WORDS[c.suit]}": c for c in CARDS}
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
-CAPOT_TRICKS = [
-    Trick.parse(text)
-    for text in (
-        "N: JH 7H 8H 9H",
-        "N: AS 7S 8S 9S",
-        "N: TS JS QS KS",
-        "N: AC 7C 8C 9C",
-        "N: TC JC QC KC",
-        "N: AD 7D 8D 9D",
-        "N: TD JD QD KD",
-        "N: AH TH KH QH",
-    )
-]
 SUIT_HANDS = [
     Hand.parse(text)
     for text in (
