@@ -36,7 +36,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python -m coinche play --rules common --seed 1
+	$(BIN)/python -m coinche play --rules common --seed 1 --players pimc,greedy,pimc,greedy
 
 test: pytest compiled-test typecheck lint docs
 

@@ -20,7 +20,7 @@ import pytest
 from coinche import RuleConfig, Seat
 from coinche.cli import build_parser, main
 from coinche.game import Game
-from coinche.players import GreedyPlayer, Player, RandomPlayer, play_game
+from coinche.players import GreedyPlayer, PimcPlayer, Player, RandomPlayer, play_game
 
 BIDDING_PRESETS = ("common", "ffb", "pagat", "contract_only", "min82")
 COMMON_300 = ("play", "--rules", "common", "--seed", "1", "--target", "300")
@@ -190,3 +190,20 @@ def test_python_dash_m_play() -> None:
         err = process.stderr.read()
         assert process.wait() == 1
     assert b"Traceback" not in err
+
+
+def test_the_demo_line_up_plays_pimc_against_greedy(capsys: pytest.CaptureFixture[str]) -> None:
+    """make demo's line-up: the command plays Game.new(rules, WEST, Random(seed)) with a
+    PIMC player (8 worlds... see cli._pimc) for North-South, so its totals are those of
+    the library's play_game with the same players and generator."""
+    argv = ("play", "--rules", "common", "--seed", "1", "--target", "300")
+    _, out, _ = run(capsys, *argv, "--players", "pimc,greedy,pimc,greedy")
+    assert "Players: N pimc, E greedy, S pimc, W greedy" in out
+    rng = random.Random(1)
+    rules = attrs.evolve(RuleConfig.common(), target=300)
+    players: dict[Seat, Player] = {
+        Seat.NORTH: PimcPlayer(worlds=10, max_cards=16), Seat.EAST: GreedyPlayer(),
+        Seat.SOUTH: PimcPlayer(worlds=10, max_cards=16), Seat.WEST: GreedyPlayer(),
+    }  # fmt: skip
+    game = play_game(Game.new(rules, Seat.WEST, rng), players, rng)
+    assert f"Final totals: {game.totals}\n" in out

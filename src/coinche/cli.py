@@ -119,7 +119,7 @@ from coinche.notation import (
     render_hands,
 )
 from coinche.play import Trick, explain_card, legal_cards, trick_winner
-from coinche.players import GreedyPlayer, Player, RandomPlayer, play_deals
+from coinche.players import GreedyPlayer, PimcPlayer, Player, RandomPlayer, play_deals
 from coinche.records import dumps, from_data, loads, to_data
 from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Seat
@@ -455,8 +455,16 @@ def _score_deal_record(deal: Deal, name: str, *, full: bool) -> int:
     return 0
 
 
+def _pimc() -> Player:
+    """The demo's PIMC player: greedy bids, and double-dummy play over 10 sampled deals
+    once at most 16 cards are left (before that, greedy play), so that a whole game
+    still takes seconds in pure Python."""
+    return PimcPlayer(worlds=10, max_cards=16)
+
+
 _PLAYER_KINDS: Final[dict[str, Callable[[], Player]]] = {
     "greedy": GreedyPlayer,
+    "pimc": _pimc,
     "random": RandomPlayer,
 }
 _DEFAULT_PLAYERS: Final = ("greedy", "random", "greedy", "random")
