@@ -1,6 +1,7 @@
 # Entry points, documented in README.md:
 #   make demo        plays a whole game under a preset and prints it (the main job)
-#   make test        every check: pytest (tests + doctests, branch coverage >= 95%),
+#   make test        every check: pytest (tests + doctests, branch coverage >= 95%;
+#                    the search-heavy tests in a second pass without coverage),
 #                    the rules suites again against the mypyc-compiled build (when a C
 #                    compiler is there), mypy --strict, ruff, sphinx -W; what CI runs
 #   make check-fast  the everyday run: pytest without the tests marked slow (the
@@ -43,10 +44,13 @@ test: pytest compiled-test typecheck lint docs
 check-fast: pytest-fast typecheck lint
 
 pytest-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -n 2 -q -m "not slow"
 
+# Two passes on both cores (pytest-xdist): everything under the coverage tracer but the
+# tests marked heavy (searches that the tracer slows ten-fold), then those without it.
 pytest: $(STAMP)
-	$(BIN)/python -m pytest --cov=coinche --cov-report=term-missing:skip-covered
+	$(BIN)/python -m pytest -n 2 -m "not heavy" --cov=coinche --cov-report=term-missing:skip-covered
+	$(BIN)/python -m pytest -n 2 -q -m heavy
 
 # The compiled build, in its own venv, from a copy of the tree (hatch-mypyc writes its
 # extension modules beside the sources, where the pure venv must never see them).
@@ -69,7 +73,7 @@ $(CSTAMP): $(CVENV)/.venv-stamp $(SOURCES)
 compiled-test:
 	@if command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory $(CSTAMP) && \
-		COINCHE_EXPECT_COMPILED=1 COINCHE_SLOW=1 $(CBIN)/python -m pytest -q -p no:cacheprovider \
+		COINCHE_EXPECT_COMPILED=1 COINCHE_SLOW=1 $(CBIN)/python -m pytest -n 2 -q -p no:cacheprovider \
 			$(COMPILED_SUITES); \
 	else \
 		echo "no C compiler: the compiled build is not tested on this machine"; \

@@ -1,10 +1,19 @@
-"""Shared pytest set-up: the hypothesis profiles, the slow marker, the import path.
+"""Shared pytest set-up: the hypothesis profiles, the slow and heavy markers, the import path.
 
 The ``slow`` marker
     The property suites, the strategies' own tests, the fuzzing and the perft counts
     take most of the run's time (more still under coverage). Every test of those modules
     is marked ``slow``: ``make check-fast`` (``pytest -m "not slow"``) leaves them out
     for a quick everyday run, while ``make test``, which CI runs, still runs everything.
+
+The ``heavy`` marker
+    A few tests spend nearly all their time in a search (the double-dummy solver, the
+    contract evaluation that solves sampled deals, PIMC, the deepest perft counts). The
+    coverage tracer slows such hot loops ten- to fifteen-fold, so ``make test`` runs the
+    suite twice: once under coverage without them (``-m "not heavy"``), then these alone
+    without the tracer (``-m heavy``). Every test still runs in every ``make test``. The
+    tests are marked where they are defined; the doctests, which cannot carry a marker,
+    are listed in :data:`HEAVY_DOCTESTS`.
 
 Profiles (choose one with the ``HYPOTHESIS_PROFILE`` environment variable):
 
@@ -59,7 +68,19 @@ SLOW_MODULES = frozenset(
 """The test modules whose tests are all marked ``slow`` (see the module docstring)."""
 
 
+HEAVY_DOCTESTS = frozenset(
+    {
+        "src/coinche/evaluate.py::coinche.evaluate",
+        "src/coinche/evaluate.py::coinche.evaluate.EvaluatingBidder",
+        "docs/bots.rst::bots.rst",
+    }
+)
+"""The doctests marked ``heavy`` (see the module docstring): each solves sampled deals."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+        if item.nodeid in HEAVY_DOCTESTS:
+            item.add_marker(pytest.mark.heavy)

@@ -83,6 +83,7 @@ def endgame_view() -> PlayerView:
             return view
 
 
+@pytest.mark.heavy
 def test_pimc_picks_the_card_best_on_average_over_every_agreeing_deal() -> None:
     view = endgame_view()
     exact = exact_card_means(view)

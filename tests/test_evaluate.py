@@ -25,6 +25,7 @@ ALL_HEARTS = Hand.parse("JH 9H AH TH KH QH 8H 7H")
 NOTHING = Hand.parse("7C 8C 9C 7D 8D 9D 7S 8S")  # no trump, no ace, no point at all
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(
     ("rules", "score"),
     [
@@ -48,6 +49,7 @@ def test_every_trump_makes_a_capot(rules: RuleConfig, score: int) -> None:
         assert value.samples == 2
 
 
+@pytest.mark.heavy
 def test_no_trump_no_ace_fails_160() -> None:
     """160 needs nearly every point; with eight cards worth nothing the defenders, who
     hold 16 of the 24 others, always take a trick with points in it (or the last).
@@ -181,6 +183,7 @@ def test_argument_checks() -> None:
 
 
 # ---------------------------------------------------------------- the bidder
+@pytest.mark.heavy
 def test_bidder_passes_with_nothing_and_coinches_a_hopeless_contract() -> None:
     hands = [
         NOTHING,
@@ -243,6 +246,7 @@ def test_from_an_auction_view_every_trump_is_a_capot() -> None:
     assert value.card_points == 250
 
 
+@pytest.mark.heavy
 def test_classic_taker_with_six_top_trumps_makes_82() -> None:
     """North holds J 9 A 10 K of hearts, the Q is turned and North takes: it gets the Q
     and leads (the taker leads). Leading trumps it wins six tricks with J 9 A 10 K Q,
@@ -285,6 +289,7 @@ def test_bidder_delegates_cards_and_the_classic_auction() -> None:
     )
 
 
+@pytest.mark.heavy
 def test_bidder_surcoinches_a_sure_capot_and_bids_it() -> None:
     """Every trump: any heart contract is a capot, so North bids capot hearts (the
     highest bid, expected to pay) and, its 80 hearts coinched, surcoinches (margin 190

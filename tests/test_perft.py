@@ -112,6 +112,7 @@ def test_the_case_is_a_real_deal(case: dict[str, Any]) -> None:
         assert leader is contract.taker
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
 def test_perft_counts(case: dict[str, Any]) -> None:
     _, hands = parse_deal(case["hands"])

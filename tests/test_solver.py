@@ -227,6 +227,7 @@ def test_minimax_reference_counts_like_score_deal() -> None:
             assert minimax_deal(deal, side) == result.card_points[Team(side)]
 
 
+@pytest.mark.heavy
 def test_equal_to_plain_minimax_on_random_endings() -> None:
     rng = random.Random(20_261_130)
     strains = list(Strain)
@@ -254,6 +255,7 @@ def test_equal_to_plain_minimax_on_random_endings() -> None:
     assert capots > 20
 
 
+@pytest.mark.heavy
 def test_card_values_equal_plain_minimax() -> None:
     rng = random.Random(11)
     for number in range(120):
@@ -345,6 +347,7 @@ else:
 from test_differential import TO_CARD, TO_COLVER, to_strain  # noqa: E402
 
 
+@pytest.mark.heavy
 def test_equal_to_colver_on_full_deals() -> None:
     """colver's ``solve_all_suits``: North-South's card points in each trump suit with
     the seat after the dealer leading, both sides perfect, capot counting 252."""
@@ -433,6 +436,7 @@ def rotate(hands: Sequence[Hand]) -> list[Hand]:
     return [hands[2], hands[3], hands[0], hands[1]]
 
 
+@pytest.mark.heavy
 @settings(max_examples=2, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(list(Strain)), st.sampled_from(list(PRESETS)))
 def test_swapping_the_partners_hands_changes_nothing(
@@ -450,6 +454,7 @@ def test_swapping_the_partners_hands_changes_nothing(
     assert one.card_points == two.card_points
 
 
+@pytest.mark.heavy
 @settings(max_examples=3, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(list(Strain)), st.sampled_from(list(PRESETS)))
 def test_solve_at_the_root_equals_solve_deal(seed: int, strain: Strain, preset: str) -> None:
