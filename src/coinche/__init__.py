@@ -85,7 +85,7 @@ from coinche.play import (
     trick_winner,
 )
 from coinche.records import dumps, loads, loads_as
-from coinche.scoring import DealResult, TeamPoints, round_score, score_deal
+from coinche.scoring import DealResult, ScoreTerm, TeamPoints, round_score, score_deal
 from coinche.seats import Seat, Team
 
 COMPILED: bool = _kernel.__file__.endswith(tuple(EXTENSION_SUFFIXES))
@@ -143,6 +143,7 @@ __all__ = [
     "Rank",
     "RuleConfig",
     "RuleConfigError",
+    "ScoreTerm",
     "Scoring",
     "Seat",
     "SpecialBid",
@@ -199,6 +200,7 @@ for _immutable in (
     Pass,
     PlayerView,
     RuleConfig,
+    ScoreTerm,
     Surcoinche,
     Take,
     TeamPoints,

@@ -481,7 +481,7 @@ def render_deal(
       Totals for the contract: NS 250, EW 0
       Made: NS 250 against 80
       Score NS: contract 80 + total 250 = 330
-      Score EW: its total 0 = 0
+      Score EW: total 0 = 0
       Deal score: NS 330, EW 0
     """
     if isinstance(result, Deal):
