@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -382,8 +382,7 @@ class _Inputs:
 _DEFAULT_RULES: Final = RuleConfig()
 
 
-@attrs.frozen
-class _Scored:
+class _Scored(NamedTuple):
     """What the kernel said about one deal: its figures and terms, with the belote and
     announcements they were computed from (kept together for breakdown())."""
 
