@@ -21,7 +21,7 @@ import statistics
 import time
 from typing import Any
 
-from coinche import CARDS, Hand, Rank, RuleConfig, Seat, Strain, Suit
+from coinche import CARDS, Hand, Rank, RuleConfig, Seat, Strain, Suit, _search
 from coinche import solver as S
 
 # colver's card numbering: blocks spades, hearts, diamonds, clubs; in each block the
@@ -52,8 +52,8 @@ def main() -> None:
         env_class = colver.Env
     except ImportError:  # pragma: no cover - the test group installs it
         pass
-    compiled = not S.__file__.endswith(".py")
-    print(f"coinche.solver: {'compiled' if compiled else 'pure Python'} ({S.__file__})")
+    compiled = not _search.__file__.endswith(".py")
+    print(f"coinche._search: {'compiled' if compiled else 'pure Python'} ({_search.__file__})")
     rules = RuleConfig.ffb()
     rng = random.Random(args.seed)
     ours: list[float] = []
@@ -96,7 +96,7 @@ def main() -> None:
         # four cards each of 16 random cards: a position with four tricks left, after
         # tricks won by both teams (so no capot)
         cut = [sum(1 << c for c in deck[4 * i : 4 * i + 4]) for i in range(4)]
-        pos = S._Position(
+        pos = _search._Position(
             (cut[0], cut[1], cut[2], cut[3]),
             rng.randrange(6),
             rules.play_flags,
@@ -108,7 +108,7 @@ def main() -> None:
             (1, 1, 1, 1),
         )
         start = time.perf_counter()
-        S._solve_position(pos, 0)
+        _search._solve_position(pos, 0)
         short.append(time.perf_counter() - start)
     print(
         f"positions with four tricks left (200): median "

@@ -3,8 +3,8 @@
 ``make test`` runs the rules suites twice: in the development venv (pure Python, the
 sources of ``src/``) and in a second venv where the package is installed compiled by
 mypyc (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``), with ``COINCHE_EXPECT_COMPILED=1``. There
-the first test fails unless the kernel, the engine and the solver really are extension
-modules;
+the first test fails unless the kernel, the engine and the solver (its search and its
+public functions) really are extension modules;
 in the pure venv it checks the opposite (a stray compiled file in ``src/`` would
 otherwise make the "pure" run compiled). The checksum test plays the same random
 deals in this process and in a pure-Python subprocess reading ``src/`` and compares.
@@ -20,6 +20,7 @@ from pathlib import Path
 
 import coinche
 import coinche._kernel
+import coinche._search
 import coinche.engine
 import coinche.solver
 
@@ -56,6 +57,7 @@ def _is_extension(module: object) -> bool:
 def test_the_build_is_the_one_expected() -> None:
     assert _is_extension(coinche._kernel) is _EXPECT_COMPILED
     assert _is_extension(coinche.engine) is _EXPECT_COMPILED
+    assert _is_extension(coinche._search) is _EXPECT_COMPILED
     assert _is_extension(coinche.solver) is _EXPECT_COMPILED
     assert coinche.COMPILED is _EXPECT_COMPILED
 

@@ -21,25 +21,32 @@ from typing import Literal
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 from coinche import (
     CAPOT,
     GENERALE,
     Announcement,
     AnnouncementKind,
+    CoincheTypeError,
     Contract,
+    Deal,
     DealResult,
     Hand,
     InvalidDealError,
     RuleConfig,
+    ScoreTerm,
     Scoring,
     Seat,
     SpecialBid,
     Strain,
     Team,
+    TeamPoints,
     Trick,
+    round_score,
     score_deal,
 )
+from coinche.testing.strategies import finished_deals
 
 NS = Team.NORTH_SOUTH
 EW = Team.EAST_WEST
@@ -966,3 +973,93 @@ def test_breakdown_capot_announcements() -> None:
     assert "Capot" in text
     assert "252" in text
     assert "Deal score: NS 350, EW 0" in text
+
+
+# ----------------------------------------------------------------------- score terms
+
+
+def test_terms_of_the_003_coinched_example() -> None:
+    """RULES.md line 191 (003): coinched, (160 + 100 + 20) x 2 = 560, East-West 0.
+
+    ffb multiplies the winner's whole figure, belote included, and counts the
+    announcements of the deal (none here): four terms of North-South, each x 2."""
+    result = score(DEAL_112, hearts(100, 2), RuleConfig.ffb())
+    assert result.terms() == (
+        ScoreTerm(NS, "card points", 160, 2),
+        ScoreTerm(NS, "contract", 100, 2),
+        ScoreTerm(NS, "announcements", 0, 2),
+        ScoreTerm(NS, "belote", 20, 2),
+    )
+    assert (
+        "Score NS: (card points 160 + contract 100 + announcements 0 + belote 20) x 2 = 560"
+        in (result.breakdown().split("\n"))
+    )
+
+
+def test_terms_of_the_003_pagat_coinched_example() -> None:
+    """RULES.md line 193 (003, pagat): (160 + 100) x 2 + 20 = 540: belote not multiplied."""
+    result = score(DEAL_112, hearts(100, 2), RuleConfig.pagat())
+    assert result.terms() == (
+        ScoreTerm(NS, "card points", 160, 2),
+        ScoreTerm(NS, "contract", 100, 2),
+        ScoreTerm(NS, "announcements", 0, 2),
+        ScoreTerm(NS, "belote", 20),
+    )
+    assert (
+        "Score NS: (card points 160 + contract 100 + announcements 0) x 2 + belote 20 = 540"
+        in (result.breakdown().split("\n"))
+    )
+
+
+def test_terms_of_the_000_example() -> None:
+    """RULES.md lines 188-189 (000): bidders 100 + their total (112 + belote 20), defenders
+    their total 50."""
+    result = score(DEAL_112, hearts(100), RuleConfig.common())
+    assert result.terms() == (
+        ScoreTerm(NS, "contract", 100),
+        ScoreTerm(NS, "total", 112),
+        ScoreTerm(EW, "total", 50),
+        ScoreTerm(NS, "belote", 20),
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(finished_deals())
+def test_each_score_is_the_sum_of_its_terms(deal: Deal) -> None:
+    """Each team's deal score is the sum of its terms, rounded when the rules round."""
+    result = deal.result
+    assert result is not None
+    terms = result.terms()
+    for team in Team:
+        raw = sum(term.value for term in terms if term.team is team)
+        assert result.score[team] == (round_score(raw) if deal.rules.rounding else raw)
+        # the breakdown prints the same sum
+        assert f"= {raw}\n" in result.breakdown().split(f"Score {team.short}: ")[1]
+
+
+def test_terms_need_the_inputs_of_score_deal() -> None:
+    made_by_hand = DealResult(
+        hearts(80), TeamPoints(0, 0), False, TeamPoints(0, 162), None, TeamPoints(0, 0),
+        None, TeamPoints(0, 8),
+    )  # fmt: skip
+    with pytest.raises(InvalidDealError, match="only a result made by score_deal"):
+        made_by_hand.terms()
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        ((0, "contract", 80, 1), CoincheTypeError, "ScoreTerm.team must be a Team, not int"),
+        ((NS, None, 80, 1), CoincheTypeError, "ScoreTerm.label must be a str, not NoneType"),
+        ((NS, "contract", -10, 1), InvalidDealError, "ScoreTerm.points must be an int from 0"),
+        ((NS, "contract", "80", 1), CoincheTypeError, "ScoreTerm.points must be an int"),
+        ((NS, "contract", 80, 3), InvalidDealError, "ScoreTerm.factor must be 1, 2 or 4, not 3"),
+        ((NS, "contract", 80, 8), InvalidDealError, "ScoreTerm.factor must be an int from 1"),
+        ((NS, "contract", 80, True), CoincheTypeError, "ScoreTerm.factor must be an int"),
+    ],
+)
+def test_score_term_refuses_bad_values(
+    args: tuple[object, ...], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        ScoreTerm(*args)  # type: ignore[arg-type]

@@ -630,7 +630,7 @@ def test_solve_command_refuses_what_it_cannot_solve(
 @pytest.mark.parametrize("technique", ["merge", "use_tt", "order", "sure", "quick", "bisect"])
 def test_each_technique_changes_nodes_not_values(technique: str) -> None:
     """Switched off one at a time, on positions with five tricks left: the same values."""
-    from coinche import solver as S
+    from coinche import _search as S
 
     rng = random.Random(77)
     for number in range(30):

@@ -73,7 +73,7 @@ from coinche.errors import (
     RuleConfigError,
 )
 from coinche.game import Game
-from coinche.notation import format_deal, parse_deal, render_deal
+from coinche.notation import format_deal, parse_deal
 from coinche.play import (
     Trick,
     card_points,
@@ -85,7 +85,8 @@ from coinche.play import (
     trick_winner,
 )
 from coinche.records import dumps, loads, loads_as
-from coinche.scoring import DealResult, TeamPoints, round_score, score_deal
+from coinche.report import render_deal
+from coinche.scoring import DealResult, ScoreTerm, TeamPoints, round_score, score_deal
 from coinche.seats import Seat, Team
 
 COMPILED: bool = _kernel.__file__.endswith(tuple(EXTENSION_SUFFIXES))
@@ -143,6 +144,7 @@ __all__ = [
     "Rank",
     "RuleConfig",
     "RuleConfigError",
+    "ScoreTerm",
     "Scoring",
     "Seat",
     "SpecialBid",
@@ -199,6 +201,7 @@ for _immutable in (
     Pass,
     PlayerView,
     RuleConfig,
+    ScoreTerm,
     Surcoinche,
     Take,
     TeamPoints,

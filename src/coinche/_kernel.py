@@ -486,7 +486,18 @@ F_CARDS_EW: Final = 7
 F_TOTAL_NS: Final = 8  # the totals the contract is judged on
 F_TOTAL_EW: Final = 9
 F_NEEDED: Final = 10  # what the bidders needed
-F_BASE: Final = 11  # the contract's figure before the multiplier
+F_ANN_NS: Final = 11  # announcement points as scored, after capot
+F_ANN_EW: Final = 12
+
+# what a score term is (the second item of each term score_terms returns); each team's
+# score before rounding is the sum of its terms' points x factor
+T_BELOTE: Final = 0  # belote, 20
+T_CONTRACT: Final = 1  # the contract's value V
+T_TOTAL: Final = 2  # the team's own card points and announcements
+T_ANNOUNCEMENTS: Final = 3  # every announcement point scored in the deal
+T_CARD_POINTS: Final = 4  # every card point of the deal: the fixed 160, or dedans 162
+T_CAPOT: Final = 5  # the 250 of a capot the bidders took
+T_CAPOT_BID: Final = 6  # the flat 500 of a capot bid
 
 
 def round_score(points: int) -> int:
@@ -494,7 +505,7 @@ def round_score(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
-def score(
+def score_terms(
     options: tuple[int, ...],
     taker: int,
     kind: int,
@@ -506,8 +517,10 @@ def score(
     belote_team: int,
     ann_ns: int,
     ann_ew: int,
-) -> tuple[int, ...]:
-    """Score a finished deal from its figures; returns the ``F_*`` figures.
+) -> tuple[tuple[int, ...], list[tuple[int, int, int, int]]]:
+    """Score a finished deal from its figures; returns the ``F_*`` figures and the
+    terms each team's score is the sum of (``(team, T_* code, points, factor)``: the
+    term adds points x factor).
 
     *cards_ns*/*cards_ew* are the card points won, last trick included; *won* the
     tricks of each seat; *belote_team* the team credited with belote or -1; *ann_ns* /
@@ -553,71 +566,75 @@ def score(
 
     m = multiplier
     w = bidders if made else defenders
-    lose = 1 - w
-    result = [0, 0]
-    base = value
+    terms: list[tuple[int, int, int, int]] = []
+    add = terms.append
+    belote_factor = 1
     if system == CLASSIC:
         if m == 1:
             if made:
-                result = full[:]
+                add((0, T_TOTAL, card[0] + ann[0], 1))
+                add((1, T_TOTAL, card[1] + ann[1], 1))
             else:  # dedans: the defenders take every card point and announcement
-                base = card[0] + card[1]
-                result[defenders] = base + all_ann + bel[defenders]
-                result[bidders] = bel[bidders]
+                add((defenders, T_CARD_POINTS, card[0] + card[1], 1))
+                add((defenders, T_ANNOUNCEMENTS, all_ann, 1))
         elif made:
-            base = card[bidders] + ann[bidders]
-            result[bidders] = base * m + bel[bidders]
-            result[defenders] = full[defenders]
+            add((bidders, T_TOTAL, card[bidders] + ann[bidders], m))
+            add((defenders, T_TOTAL, card[defenders] + ann[defenders], 1))
         else:
-            result[defenders] = value * m + bel[defenders]
-            result[bidders] = bel[bidders]
+            add((defenders, T_CONTRACT, value, m))
     elif system == CONTRACT_ONLY:
-        if made:
-            if kind == CAPOT:
-                base = 500  # a capot bid made
-            elif capot == bidders and value < CAPOT_VALUE:
-                base = 250  # an unbid capot
+        if not made:
+            add((defenders, T_CARD_POINTS, 160, m))
+            add((defenders, T_CONTRACT, value, m))
+        elif kind == CAPOT:
+            add((bidders, T_CAPOT_BID, 500, m))
+        elif capot == bidders and value < CAPOT_VALUE:
+            add((bidders, T_CAPOT, CAPOT_VALUE, m))  # an unbid capot
         else:
-            base = 160 + value
-        result[w] = base * m + bel[w]
-        result[lose] = bel[lose]
+            add((bidders, T_CONTRACT, value, m))
     elif system == MIN82:
-        plain = [card[0] + ann[0], card[1] + ann[1]]
         if made:
+            add((bidders, T_CONTRACT, value, m))
             if options[OPT_MIN82_ADDS_POINTS]:
-                base = value + plain[bidders]
-            result[bidders] = base * m + bel[bidders]
-            result[defenders] = plain[defenders] * m + bel[defenders]
+                add((bidders, T_TOTAL, card[bidders] + ann[bidders], m))
+            add((defenders, T_TOTAL, card[defenders] + ann[defenders], m))
         else:
-            base = value + 160
-            result[defenders] = base * m + bel[defenders]
-            result[bidders] = bel[bidders]
+            add((defenders, T_CARD_POINTS, 160, m))
+            add((defenders, T_CONTRACT, value, m))
     elif system == PAGAT and kind == CAPOT and m == 1:
-        base = 500  # a capot bid scores a flat 500, made or failed
-        result[w] = base + bel[w]
-        result[lose] = bel[lose]
+        add((w, T_CAPOT_BID, 500, 1))  # a capot bid scores a flat 500, made or failed
     elif m == 1:  # common, ffb, pagat
         if made:
-            result[bidders] = value + full[bidders]
-            result[defenders] = full[defenders]
+            add((bidders, T_CONTRACT, value, 1))
+            add((bidders, T_TOTAL, card[bidders] + ann[bidders], 1))
+            add((defenders, T_TOTAL, card[defenders] + ann[defenders], 1))
         else:
-            result[defenders] = 160 + value + all_ann + bel[defenders]
-            result[bidders] = bel[bidders]
-    else:
-        base = 250 if made and capot == bidders else 160
-        if system == FFB:
-            result[w] = (base + value + all_ann + bel[w]) * m
-        elif system == PAGAT:
-            result[w] = (base + value + all_ann) * m + bel[w]
-        else:  # common
-            base = 160
-            result[w] = 160 + m * value + all_ann + bel[w]
-        result[lose] = bel[lose]
+            add((defenders, T_CARD_POINTS, 160, 1))
+            add((defenders, T_CONTRACT, value, 1))
+            add((defenders, T_ANNOUNCEMENTS, all_ann, 1))
+    elif system == COMMON:
+        add((w, T_CARD_POINTS, 160, 1))
+        add((w, T_CONTRACT, value, m))
+        add((w, T_ANNOUNCEMENTS, all_ann, 1))
+    else:  # ffb and pagat: the bidders' capot gives 250 instead of 160
+        if made and capot == bidders:
+            add((w, T_CAPOT, CAPOT_VALUE, m))
+        else:
+            add((w, T_CARD_POINTS, 160, m))
+        add((w, T_CONTRACT, value, m))
+        add((w, T_ANNOUNCEMENTS, all_ann, m))
+        if system == FFB and belote_team == w:
+            belote_factor = m  # ffb multiplies the winner's belote too
+    if belote_team >= 0:
+        add((belote_team, T_BELOTE, BELOTE_POINTS, belote_factor))
 
+    result = [0, 0]
+    for team, _what, points, factor in terms:
+        result[team] += points * factor
     final = result
     if options[OPT_ROUNDING]:
         final = [round_score(result[0]), round_score(result[1])]
-    return (
+    figures = (
         final[0],
         final[1],
         result[0],
@@ -629,5 +646,36 @@ def score(
         total[0],
         total[1],
         needed,
-        base,
+        ann[0],
+        ann[1],
     )
+    return figures, terms
+
+
+def score(
+    options: tuple[int, ...],
+    taker: int,
+    kind: int,
+    value: int,
+    multiplier: int,
+    cards_ns: int,
+    cards_ew: int,
+    won: tuple[int, int, int, int],
+    belote_team: int,
+    ann_ns: int,
+    ann_ew: int,
+) -> tuple[int, ...]:
+    """The ``F_*`` figures of :func:`score_terms`, for the callers that need no terms."""
+    return score_terms(
+        options,
+        taker,
+        kind,
+        value,
+        multiplier,
+        cards_ns,
+        cards_ew,
+        won,
+        belote_team,
+        ann_ns,
+        ann_ew,
+    )[0]

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -23,6 +23,7 @@ from coinche._checks import (
     check_int_range,
     check_items,
     check_iterable,
+    check_type,
 )
 from coinche.announcements import (
     Announcement,
@@ -37,7 +38,7 @@ from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.play import LAST_TRICK_BONUS, Trick, _master_index
 from coinche.seats import Seat, Team
 
-__all__ = ["DealResult", "TeamPoints", "round_score", "score_deal"]
+__all__ = ["DealResult", "ScoreTerm", "TeamPoints", "round_score", "score_deal"]
 
 BELOTE_POINTS: Final = K.BELOTE_POINTS
 CLASSIC_TARGET: Final = K.CLASSIC_TARGET
@@ -47,9 +48,6 @@ MAX_POINTS: Final = 10**9
 real game, low enough that every figure prints."""
 _FFB: Final = Scoring.FFB
 _PAGAT: Final = Scoring.PAGAT
-_CLASSIC: Final = Scoring.CLASSIC
-_CONTRACT_ONLY: Final = Scoring.CONTRACT_ONLY
-_MIN82: Final = Scoring.MIN82
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _TEAMS: Final = (Team.NORTH_SOUTH, Team.EAST_WEST)
 
@@ -94,6 +92,53 @@ class TeamPoints(Mapping[Team, int]):
         return f"NS {self.north_south}, EW {self.east_west}"
 
 
+@attrs.frozen
+class ScoreTerm:
+    """One labelled term of a deal score: *team* scores *points* times *factor*.
+
+    A team's deal score before rounding is the sum of its terms' :attr:`value`
+    (:meth:`DealResult.terms`); :meth:`DealResult.breakdown` prints them.
+
+    >>> from coinche import ScoreTerm, Team
+    >>> term = ScoreTerm(Team.EAST_WEST, "contract", 80, 2)
+    >>> str(term), term.value
+    ('EW contract 80 x 2', 160)
+    >>> ScoreTerm(Team.EAST_WEST, "contract", 80, 3)
+    Traceback (most recent call last):
+    ...
+    coinche.errors.InvalidDealError: ScoreTerm.factor must be 1, 2 or 4, not 3
+    """
+
+    team: Team
+    """The team that scores the term."""
+    label: str
+    """What the points are: ``contract``, ``total`` (the team's card points and
+    announcements), ``card points`` (the 160 of a deal, or all 162 when the bidders
+    are dedans), ``announcements`` (every announcement point of the deal), ``belote``,
+    ``capot`` (250) or ``capot bid`` (500)."""
+    points: int
+    """The points before the factor."""
+    factor: int = 1
+    """What the points are multiplied by: 1, or the contract's multiplier."""
+
+    def __attrs_post_init__(self) -> None:
+        check_type(self.team, Team, "ScoreTerm.team")
+        check_type(self.label, str, "ScoreTerm.label")
+        check_int_range(self.points, "ScoreTerm.points", 0, MAX_POINTS, InvalidDealError)
+        if type(self.factor) is not int or self.factor not in (1, 2, 4):
+            check_int_range(self.factor, "ScoreTerm.factor", 1, 4, InvalidDealError)
+            raise InvalidDealError(f"ScoreTerm.factor must be 1, 2 or 4, not {self.factor}")
+
+    @property
+    def value(self) -> int:
+        """What the term adds to the team's score: points times factor."""
+        return self.points * self.factor
+
+    def __str__(self) -> str:
+        times = f" x {self.factor}" if self.factor != 1 else ""
+        return f"{self.team.short} {self.label} {self.points}{times}"
+
+
 def round_score(points: int) -> int:
     """Round to the nearest 10, a 5 going up (FFB: 85 → 90, 84 → 80).
 
@@ -122,7 +167,7 @@ class DealResult:
     Totals for the contract: NS 250, EW 0
     Made: NS 250 against 80
     Score NS: contract 80 + total 250 = 330
-    Score EW: its total 0 = 0
+    Score EW: total 0 = 0
     Deal score: NS 330, EW 0
     """
 
@@ -149,9 +194,33 @@ class DealResult:
         inputs = self._inputs
         if inputs is None:
             raise InvalidDealError("only a result made by score_deal can explain its figures")
-        lines: list[str] = []
-        _score(inputs, *_count(inputs.contract, inputs.tricks, inputs.rules), lines)
-        return "\n".join(lines)
+        counted = _count(inputs.contract, inputs.tricks, inputs.rules)
+        return "\n".join(_explain(inputs, _score(inputs, *counted)))
+
+    def terms(self) -> tuple[ScoreTerm, ...]:
+        """The terms each team's score is the sum of (before rounding), in the order
+        :meth:`breakdown` prints them.
+
+        >>> from coinche import Contract, RuleConfig, Seat, Strain, Trick, score_deal
+        >>> tricks = [Trick.parse(t) for t in (
+        ...     "N: JH 7H 8H 9H", "N: AS 7S 8S 9S", "N: TS JS QS KS", "N: AC 7C 8C 9C",
+        ...     "N: TC JC QC KC", "N: AD 7D 8D 9D", "N: TD JD QD KD", "N: AH TH KH QH")]
+        >>> result = score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80, 2), tricks)
+        >>> # common scoring, coinched and made: 160 + 2 x 80 + announcements 0 (no belote:
+        >>> # K and Q of hearts fell from South and West)
+        >>> [str(term) for term in result.terms()]
+        ['NS card points 160', 'NS contract 80 x 2', 'NS announcements 0']
+        >>> sum(term.value for term in result.terms())
+        320
+
+        :raises InvalidDealError: the result was not made by :func:`score_deal` (or read
+            from its record), so its inputs are not known.
+        """
+        inputs = self._inputs
+        if inputs is None:
+            raise InvalidDealError("only a result made by score_deal can explain its figures")
+        counted = _count(inputs.contract, inputs.tricks, inputs.rules)
+        return _terms(_score(inputs, *counted))
 
     def _repr_html_(self) -> str:  # Jupyter shows the score as tables (coinche.svg)
         from coinche import svg
@@ -237,7 +306,7 @@ def score_deal(
     check_bool(belote_declared, "belote_declared")
     counted = _count(contract, tricks, rules)
     inputs = _Inputs(contract, tricks, rules, announcements, belote_declared)
-    return _score(inputs, *counted, None)
+    return _result_of(inputs, _score(inputs, *counted))
 
 
 def _count(
@@ -313,33 +382,37 @@ class _Inputs:
 _DEFAULT_RULES: Final = RuleConfig()
 
 
-def _score(
-    inputs: _Inputs,
-    card_pts: list[int],
-    won: list[int],
-    hands: list[int],
-    lines: list[str] | None,
-) -> DealResult:
-    """Turn the counted tricks into a result; with *lines*, also explain each figure.
+class _Scored(NamedTuple):
+    """What the kernel said about one deal: its figures and terms, with the belote and
+    announcements they were computed from (kept together for breakdown())."""
 
-    Every figure comes from the kernel; this function only reads the inputs, asks the
-    kernel for the announcements and the score, and puts the figures into words.
-    """
+    figures: tuple[int, ...]
+    terms: list[tuple[int, int, int, int]]
+    won: list[int]
+    holder: int  # the seat holding K and Q of trumps, or -1
+    belote: int  # the team credited with belote, or -1
+    listed: tuple[Announcement, ...]  # the announcements declared
+    best: Team | None  # the team whose announcements score
+    ann: list[int]  # the announcement points of each team before a capot takes them
+
+
+def _score(inputs: _Inputs, card_pts: list[int], won: list[int], hands: list[int]) -> _Scored:
+    """Ask the kernel for the belote, the announcements and the score of the counted
+    tricks; every figure comes from the kernel, this function only converts."""
     contract, rules = inputs.contract, inputs.rules
-    declared, belote_declared = inputs.declared, inputs.belote_declared
+    declared = inputs.declared
     strain = contract.strain
-    taker = int(contract.taker)
 
     # belote: one seat held both the king and the queen of trumps
     holder = K.belote_holder(hands[0], hands[1], hands[2], hands[3], strain)
     belote = -1
-    if holder >= 0 and (belote_declared or not rules.belote_requires_declaration):
+    if holder >= 0 and (inputs.belote_declared or not rules.belote_requires_declaration):
         belote = holder & 1
 
     # announcements, compared (the kernel gives the capot team those that score)
     ann = [0, 0]
     listed: tuple[Announcement, ...] = ()
-    team: Team | None = None
+    best: Team | None = None
     if rules.announcements:
         seat_hands = dict(zip(_SEATS, hands, strict=True))
         if declared is None:
@@ -351,17 +424,17 @@ def _score(
             )
         else:
             listed = check_declared(declared, seat_hands, strain, rules)
-        team, counted = compare_announcements(listed, strain, rules)
-        if team is not None:
-            ann[team] = sum(a.points for a in counted)
+        best, counted = compare_announcements(listed, strain, rules)
+        if best is not None:
+            ann[best] = sum(a.points for a in counted)
     elif declared:
         raise InvalidDealError("announcements are off in these rules, but some were declared")
 
     value = contract.value
     kind = K.CAPOT if value is CAPOT else K.GENERALE if value is GENERALE else K.NUMERIC
-    figures = K.score(
+    figures, terms = K.score_terms(
         rules.score_options,
-        taker,
+        int(contract.taker),
         kind,
         contract.points,
         contract.multiplier,
@@ -372,162 +445,128 @@ def _score(
         ann[0],
         ann[1],
     )
-    capot = figures[K.F_CAPOT]
-    if lines is not None:
-        _explain(inputs, figures, won, holder, belote, listed, team, ann, lines)
+    return _Scored(figures, terms, won, holder, belote, listed, best, ann)
 
+
+def _result_of(inputs: _Inputs, scored: _Scored) -> DealResult:
+    """The DealResult of the kernel's figures."""
+    figures, won, belote = scored.figures, scored.won, scored.belote
+    capot = figures[K.F_CAPOT]
     return _result(
-        contract,
+        inputs.contract,
         _points(figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]),
         bool(figures[K.F_MADE]),
         _points(figures[K.F_CARDS_NS], figures[K.F_CARDS_EW]),
         _TEAMS[belote] if belote >= 0 else None,
-        _points(*_capot_announcements(ann, capot)),
+        _points(figures[K.F_ANN_NS], figures[K.F_ANN_EW]),
         _TEAMS[capot] if capot >= 0 else None,
         _points(won[0] + won[2], won[1] + won[3]),
         inputs,
     )
 
 
-def _capot_announcements(ann: list[int], capot: int) -> tuple[int, int]:
-    """The announcement points as scored: the capot team holds those of both teams."""
-    if capot < 0:
-        return ann[0], ann[1]
-    both = ann[0] + ann[1]
-    return (both, 0) if capot == 0 else (0, both)
+# the words for the kernel's T_* term codes
+_TERM_LABELS: Final = {
+    K.T_BELOTE: "belote",
+    K.T_CONTRACT: "contract",
+    K.T_TOTAL: "total",
+    K.T_ANNOUNCEMENTS: "announcements",
+    K.T_CARD_POINTS: "card points",
+    K.T_CAPOT: "capot",
+    K.T_CAPOT_BID: "capot bid",
+}
 
 
-def _explain(
-    inputs: _Inputs,
-    figures: tuple[int, ...],
-    won: list[int],
-    holder: int,
-    belote: int,
-    listed: tuple[Announcement, ...],
-    team: Team | None,
-    ann_before_capot: list[int],
-    lines: list[str],
-) -> None:
-    """Put the kernel's figures for one deal into words, one line each."""
-    says = lines.append
-    contract, tricks, rules = inputs.contract, inputs.tricks, inputs.rules
-    strain = contract.strain
-    scoring = rules.scoring
+def _terms(scored: _Scored) -> tuple[ScoreTerm, ...]:
+    """The kernel's terms as :class:`ScoreTerm` values."""
+    return tuple(
+        ScoreTerm(_TEAMS[team], _TERM_LABELS[what], points, factor)
+        for team, what, points, factor in scored.terms
+    )
+
+
+def _sum_in_words(terms: Sequence[ScoreTerm]) -> str:
+    """One team's terms as a sum: ``a + b``, a run of terms sharing a factor grouped as
+    ``(a + b) x 2`` (one alone as ``a x 2``), ``nothing`` when there is none."""
+    groups: list[list[ScoreTerm]] = []
+    for term in terms:
+        if groups and term.factor == groups[-1][0].factor:
+            groups[-1].append(term)
+        else:
+            groups.append([term])
+    words: list[str] = []
+    for group in groups:
+        sums = [f"{t.label} {t.points}" for t in group]
+        factor = group[0].factor
+        if factor == 1:
+            words += sums
+        elif len(sums) == 1:
+            words.append(f"{sums[0]} x {factor}")
+        else:
+            words.append(f"({' + '.join(sums)}) x {factor}")
+    return " + ".join(words) if words else "nothing"
+
+
+def _explain(inputs: _Inputs, scored: _Scored) -> list[str]:
+    """Put the kernel's figures and terms for one deal into words, one line each."""
+    contract, rules = inputs.contract, inputs.rules
+    figures, belote = scored.figures, scored.belote
     bidders = contract.taker & 1
-    defenders = 1 - bidders
     capot = figures[K.F_CAPOT]
     made = bool(figures[K.F_MADE])
-    card_pts = [figures[K.F_CARDS_NS], figures[K.F_CARDS_EW]]
-    total = [figures[K.F_TOTAL_NS], figures[K.F_TOTAL_EW]]
-    ann = list(_capot_announcements(ann_before_capot, capot))
-    bel = [0, 0]
-    if belote >= 0:
-        bel[belote] = BELOTE_POINTS
-    full_less_bel = [card_pts[0] + ann[0], card_pts[1] + ann[1]]
-    all_ann = ann[0] + ann[1]
-    value = contract.points
-    base = figures[K.F_BASE]
-    m = contract.multiplier
-    w = bidders if made else defenders
-    team_tricks = [won[0] + won[2], won[1] + won[3]]
-
-    says(f"Contract: {contract} ({_team_name(bidders)}), {rules.scoring.value} scoring")
-    says(
-        f"Tricks: NS {team_tricks[0]}, EW {team_tricks[1]}; "
-        f"{_TEAMS[_last_team(tricks, strain)].short} took the last trick "
-        f"(+{LAST_TRICK_BONUS})"
-    )
+    won = scored.won
+    lines = [
+        f"Contract: {contract} ({_team_name(bidders)}), {rules.scoring.value} scoring",
+        f"Tricks: NS {won[0] + won[2]}, EW {won[1] + won[3]}; "
+        f"{_TEAMS[_last_team(inputs.tricks, contract.strain)].short} took the last trick "
+        f"(+{LAST_TRICK_BONUS})",
+    ]
+    says = lines.append
     if capot >= 0:
         says(
             f"Capot: {_TEAMS[capot].short} take all eight tricks, "
             f"card points {rules.capot_card_points}"
         )
-    says(f"Card points: NS {card_pts[0]}, EW {card_pts[1]}")
-    if holder >= 0 and belote < 0:
-        says(f"Belote: held by {_SEATS[holder].name} but not declared")
+    says(f"Card points: NS {figures[K.F_CARDS_NS]}, EW {figures[K.F_CARDS_EW]}")
+    if scored.holder >= 0 and belote < 0:
+        says(f"Belote: held by {_SEATS[scored.holder].name} but not declared")
     if belote >= 0:
         counts = "counts" if rules.belote_counts_toward_contract else "does not count"
         says(
             f"Belote: {_TEAMS[belote].short} (K and Q of trumps), {BELOTE_POINTS}, "
             f"{counts} toward the contract"
         )
-    if not rules.announcements or not listed:
-        says("Announcements: none")
-    else:
-        says("Announcements declared: " + "; ".join(str(a) for a in listed))
-        if team is None:
-            says("Announcements: the best of each team are equal, nobody scores")
-        else:
-            scored = ann_before_capot[team]
-            taken = " (taken by the capot team)" if capot >= 0 and capot != team else ""
-            says(f"Announcements: {team.short} hold the best and score {scored}{taken}")
+    says(_announcements_in_words(scored, capot))
+    total = [figures[K.F_TOTAL_NS], figures[K.F_TOTAL_EW]]
     says(f"Totals for the contract: NS {total[0]}, EW {total[1]}")
-    says(("Made: " if made else "Failed: ") + _why_made(contract, total, won, figures, scoring))
-
-    parts: list[list[str]] = [[], []]  # words for each team's figure
-    if scoring is _CLASSIC:
-        if m == 1:
-            if made:
-                parts[0].append(f"its total {full_less_bel[0]}")
-                parts[1].append(f"its total {full_less_bel[1]}")
-            else:
-                parts[defenders].append(
-                    f"dedans: all card points {base} + announcements {all_ann}"
-                )
-        elif made:
-            parts[bidders].append(f"points {base} x {m}")
-            parts[defenders].append(f"its total {full_less_bel[defenders]}")
-        else:
-            parts[defenders].append(f"contract {value} x {m}")
-    elif scoring is _CONTRACT_ONLY:
-        if not made:
-            parts[defenders].append(f"160 + contract {value}")
-        elif contract.value is CAPOT:
-            parts[bidders].append("capot bid made 500")
-        elif base != value:
-            parts[bidders].append("unbid capot 250")
-        else:
-            parts[bidders].append(f"contract {value}")
-        if m > 1:
-            parts[w][-1] += f", x {m}"
-    elif scoring is _MIN82:
-        if made:
-            added = f" + points {base - value}" if base != value else ""
-            parts[bidders].append(f"contract {value}{added}")
-            parts[defenders].append(f"its points {full_less_bel[defenders]}")
-        else:
-            parts[defenders].append(f"contract {value} + 160")
-        if m > 1:
-            for t in (0, 1):
-                if parts[t]:
-                    parts[t][-1] += f", x {m}"
-    elif scoring is _PAGAT and contract.value is CAPOT and m == 1:
-        parts[w].append("capot bid, flat 500")
-    elif m == 1:  # common, ffb, pagat
-        if made:
-            parts[bidders].append(f"contract {value} + total {full_less_bel[bidders]}")
-            parts[defenders].append(f"its total {full_less_bel[defenders]}")
-        else:
-            parts[defenders].append(f"160 + contract {value} + announcements {all_ann}")
-    elif scoring is _FFB:
-        parts[w].append(f"({base} + contract {value} + announcements {all_ann}")
-        parts[w][-1] += f" + belote {bel[w]}) x {m}" if bel[w] else f") x {m}"
-    elif scoring is _PAGAT:
-        parts[w].append(f"({base} + contract {value} + announcements {all_ann}) x {m}")
-    else:  # common
-        parts[w].append(f"160 + {m} x contract {value} + announcements {all_ann}")
-
+    says(
+        ("Made: " if made else "Failed: ")
+        + _why_made(contract, total, won, figures, rules.scoring)
+    )
+    terms = _terms(scored)
     raw = [figures[K.F_RAW_NS], figures[K.F_RAW_EW]]
-    for t in (0, 1):
-        words = parts[t]
-        if bel[t] and not (scoring is _FFB and m > 1 and t == w):
-            words.append(f"belote {bel[t]}")
-        text = " + ".join(words) if words else "nothing"
-        says(f"Score {_TEAMS[t].short}: {text} = {raw[t]}")
+    for t in _TEAMS:
+        text = _sum_in_words([term for term in terms if term.team is t])
+        says(f"Score {t.short}: {text} = {raw[t]}")
     score = [figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]]
     if score != raw:
         says(f"Rounded to the nearest 10: NS {score[0]}, EW {score[1]}")
     says(f"Deal score: NS {score[0]}, EW {score[1]}")
+    return lines
+
+
+def _announcements_in_words(scored: _Scored, capot: int) -> str:
+    if not scored.listed:
+        return "Announcements: none"
+    declared = "Announcements declared: " + "; ".join(str(a) for a in scored.listed)
+    best = scored.best
+    if best is None:
+        return declared + "\nAnnouncements: the best of each team are equal, nobody scores"
+    taken = " (taken by the capot team)" if capot >= 0 and capot != best else ""
+    return (
+        f"{declared}\nAnnouncements: {best.short} hold the best and score "
+        f"{scored.ann[best]}{taken}"
+    )
 
 
 _setattr = object.__setattr__
@@ -587,10 +626,9 @@ def _why_made(
             f"{_TEAMS[defenders].short} {total[defenders]} (needs at least the contract "
             "and more than the defenders)"
         )
-    if scoring is _PAGAT:
-        needed = figures[K.F_NEEDED]
-        return f"{_TEAMS[bidders].short} {total[bidders]} against {needed} (max of bid and 82)"
-    return f"{_TEAMS[bidders].short} {total[bidders]} against {value}"
+    needed = figures[K.F_NEEDED]
+    why = " (max of bid and 82)" if scoring is _PAGAT else ""
+    return f"{_TEAMS[bidders].short} {total[bidders]} against {needed}{why}"
 
 
 def _team_name(team: int) -> str:

@@ -12,7 +12,8 @@ from coinche.actions import NUM_ACTIONS, action_to_int, check_rules
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal
 from coinche.errors import CoincheTypeError
-from coinche.notation import format_deal, render_auction, render_deal, render_hands, render_tricks
+from coinche.notation import format_deal
+from coinche.report import render_auction, render_deal, render_hands, render_tricks
 from coinche.rl.observation import OBSERVATION_SIZE
 from coinche.seats import Seat
 
