@@ -216,6 +216,7 @@ def _legal(hand: int, cards: tuple[Card, ...], strain: int, flags: int) -> tuple
 
 _DEFAULT_RULES: Final = RuleConfig()
 _kernel_legal: Final = K.legal
+_ALL_CARDS: Final = K.ALL_CARDS
 
 
 def _check_position(
@@ -263,26 +264,28 @@ def legal_cards(
         or type(trick) is not Trick
         or type(strain) is not Strain
         or type(rules) is not RuleConfig
-        or len(trick.cards) == 4
-        or not hand.mask
-        or hand.mask & trick.mask
     ):
         _check_position(hand, trick, strain, rules)  # raises the precise error
     cards = trick.cards
     n = len(cards)
+    have = hand.mask
+    if n == 4 or not have or have & trick.mask:
+        _check_position(hand, trick, strain, rules)
+    if n == 0:  # a lead: any card
+        return hand
     mask = (
         _kernel_legal(
-            hand.mask,
+            have,
             n,
-            cards[0].index if n else 0,
+            cards[0].index,
             cards[1].index if n > 1 else 0,
             cards[2].index if n > 2 else 0,
             strain,
             rules.play_flags,
         )
-        & K.ALL_CARDS
+        & _ALL_CARDS
     )
-    return hand if mask == hand.mask else hand_from_mask(mask)
+    return hand if mask == have else hand_from_mask(mask)
 
 
 def is_legal_card(
