@@ -14,8 +14,10 @@ Figures:
     of 100 hearts with 100 samples from a bare hand (whole deals solved).
 
 ``python benchmarks/bench_bots.py [--json FILE] [--quick]``; ``--quick`` runs (c) with
-10 samples and (b) with fewer views. The compiled build compiles only the kernel and the
-engine: the solver and the sampler run interpreted in both builds.
+10 samples and (b) with fewer views. The compiled build compiles the kernel, the engine
+and the double-dummy search (``_kernel``, ``engine``, ``_search``, ``solver``): there (b)
+and (c) gain from the compiled solver, while the sampler, PIMC and the evaluation loop
+stay interpreted in both builds. Run it with ``.venv-compiled/bin/python`` for those.
 """
 
 from __future__ import annotations
