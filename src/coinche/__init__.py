@@ -57,7 +57,7 @@ from coinche.config import (
     RuleConfig,
     Scoring,
 )
-from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
+from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, allowed_contract
 from coinche.deal import Action, Deal, Phase, PlayerView
 from coinche.errors import (
     CardNotInHandError,
@@ -154,6 +154,7 @@ __all__ = [
     "TeamPoints",
     "Trick",
     "__version__",
+    "allowed_contract",
     "card_points",
     "compare_announcements",
     "dumps",
