@@ -181,7 +181,14 @@ def allowed_contract(contract: Contract, rules: RuleConfig) -> str | None:
         raise CoincheTypeError(f"contract must be a Contract, not {type(contract).__name__}")
     if not isinstance(rules, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
-    value = contract.value
+    return contract_refusal(contract.value, contract.strain, contract.multiplier, rules)
+
+
+def contract_refusal(
+    value: int | SpecialBid, strain: Strain, multiplier: int, rules: RuleConfig
+) -> str | None:
+    """:func:`allowed_contract` on the parts of a contract, unchecked: what the auctions
+    ask of a bid (whose value may be any int, even one no contract holds)."""
     if value is CAPOT and rules.auction is AuctionKind.TURNED_CARD:
         return "there is no capot bid in the turned-card auction"
     if value is GENERALE and not rules.allow_generale:
@@ -194,12 +201,10 @@ def allowed_contract(contract: Contract, rules: RuleConfig) -> str | None:
             return f"{value} is above the highest numeric bid, {top}; capot stands above it"
         if (value - lowest) % step:
             return f"{value} is not a bid value: bids go up from {lowest} in steps of {step}"
-    strain = contract.strain
     if strain is Strain.NO_TRUMP and not rules.allow_no_trump:
         return "no-trump bids are not allowed (allow_no_trump is off)"
     if strain is Strain.ALL_TRUMP and not rules.allow_all_trump:
         return "all-trump bids are not allowed (allow_all_trump is off)"
-    multiplier = contract.multiplier
     if multiplier == 4 and not rules.allow_surcoinche:
         return "surcoinche is not allowed (allow_surcoinche is off)"
     if multiplier > 1 and not rules.allow_coinche:

@@ -64,22 +64,21 @@ import functools
 import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, TypeAlias, cast
+from typing import Any, Final, TypeAlias
 
 import attrs
 
 from coinche import _kernel as K
 from coinche._checks import check_bool, check_items, check_iterable, check_type, short_repr
 from coinche.announcements import Announcement, find_announcements
-from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche
+from coinche.auction import Auction, Call, CallBase
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
-from coinche.classic import AnyCall, ClassicAuction, ClassicCall, NameSuit, Take
+from coinche.classic import AnyCall, ClassicAuction, ClassicCall
 from coinche.config import AuctionKind, FirstLead, RuleConfig
 from coinche.contract import Contract
 from coinche.errors import (
     CoincheTypeError,
     IllegalActionError,
-    IllegalCallError,
     IllegalCardError,
     InvalidDealError,
 )
@@ -127,8 +126,6 @@ _SCORED: Final = Phase.SCORED
 _THROWN_IN: Final = Phase.THROWN_IN
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _NEXT: Final = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
-_CALL_TYPES: Final = (Pass, Bid, Coinche, Surcoinche, Take, NameSuit)
-_CLASSIC_ONLY: Final = (Take, NameSuit)
 _FULL: Final = (1 << 32) - 1
 _MASKS: Final = tuple(card.mask for card in CARDS)  # the deck, as card masks
 _OVER_PHASES: Final = (_SCORED, _THROWN_IN)
@@ -846,14 +843,9 @@ class Deal:
             assert seat is not None
             mask = info.masks[seat] & ~self._played
             return bool(_legal(mask, self._cards, info.strain, info.flags)[0] & action.mask)
-        if phase is _AUCTION and isinstance(action, _CALL_TYPES):
+        if phase is _AUCTION and isinstance(action, CallBase):
             assert seat is not None
-            auction = self.auction
-            if isinstance(auction, ClassicAuction):
-                return auction.is_legal_call(seat, action)
-            if isinstance(action, (Take, NameSuit)):
-                return False
-            return auction.is_legal_call(seat, action)
+            return self.auction.is_legal_call(seat, action)
         return False
 
     def apply(
@@ -895,7 +887,7 @@ class Deal:
         seat = self._to_move
         if phase is _PLAY:
             if not isinstance(action, Card):
-                if isinstance(action, _CALL_TYPES):
+                if isinstance(action, CallBase):
                     raise IllegalActionError(
                         action, seat, "the auction is over: the seat to move plays a card"
                     )
@@ -951,22 +943,12 @@ class Deal:
             raise IllegalActionError(
                 call, seat, f"the auction is over: the deal is in the {self.phase.value} phase"
             )
-        if not isinstance(call, _CALL_TYPES):
+        if not isinstance(call, CallBase):
             raise CoincheTypeError(
                 f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
                 f"a Take or NameSuit), not {short_repr(call)}"
             )
-        auction = self.auction
-        if isinstance(auction, ClassicAuction):
-            return self._after_call(auction.apply(seat, call))
-        if isinstance(call, (Take, NameSuit)):
-            raise IllegalCallError(
-                seat,
-                cast(Call, call),
-                f"{call} is a call of the classic turned-card auction; these rules "
-                "(auction='bidding') bid numbers",
-            )
-        return self._after_call(auction.apply(seat, call))
+        return self._after_call(self.auction.apply(seat, call))
 
     def apply_unchecked(
         self,
@@ -996,12 +978,8 @@ class Deal:
         if self._info is not None:
             if self._to_move is not None and type(action) is Card:
                 return self._play(action, None if declare is None else tuple(declare), belote)
-        elif self._to_move is not None and not isinstance(action, Card):
-            auction = self.auction
-            if isinstance(auction, ClassicAuction):
-                return self._after_call(auction.apply_unchecked(self._to_move, action))
-            if not isinstance(action, (Take, NameSuit)):
-                return self._after_call(auction.apply_unchecked(self._to_move, action))
+        elif self._to_move is not None and isinstance(action, CallBase):
+            return self._after_call(self.auction.apply_unchecked(self._to_move, action))
         return self.apply(action, declare=declare, belote=belote)  # raises the right error
 
     # ------------------------------------------------------------------ internals
