@@ -22,10 +22,8 @@ True
 
 Decisions (each is documented behaviour):
 
-- **Dealing**: a copy of :data:`~coinche.CARDS` is shuffled with the caller's
-  :class:`random.Random`, cut at a point the same generator draws (1 to 31 cards go to
-  the bottom), then dealt in packets of :attr:`~coinche.RuleConfig.deal_pattern`, each
-  round of packets starting with the seat after the dealer, in the order of play.
+- **Dealing** (the shuffle and cut, the packets, the classic stock) is
+  :mod:`coinche.dealing`'s, whose decisions say how.
 - **Announcements** (with :attr:`~coinche.RuleConfig.announcements` on) are declared
   by each seat with its card of the first trick. By default a seat declares everything
   :func:`~coinche.find_announcements` finds in its eight cards; ``declare=`` in
@@ -38,32 +36,21 @@ Decisions (each is documented behaviour):
 - **Pagat's coinche at any time**: :meth:`Deal.legal_actions` lists the calls of the
   seat to move only; an out-of-turn coinche goes through :meth:`Deal.apply_call`.
 - **The classic turned-card deal** (``auction='turned_card'``, the ``classic_belote``
-  preset, rules page, section 8), from a deck (shuffled and cut as above, or given to
-  :meth:`Deal.from_deck`), top first:
-
-  1. five cards each, in the packets of :attr:`~coinche.RuleConfig.deal_pattern` that
-     add up to five (3 then 2 for 3-2-3, 2 then 3 for 2-3-3); a pattern whose packets
-     never add up to five (3-3-2) deals 3 then 2. Each round of packets starts with
-     the seat after the dealer;
-  2. the next card is turned up (:attr:`Deal.turned`, public: it is in every
-     :class:`PlayerView`); the 11 cards under it are the stock (:attr:`Deal.stock`);
-  3. the auction is a :class:`~coinche.classic.ClassicAuction`;
-  4. when it ends with a taker, the stock is dealt in one round from the seat after
-     the dealer, in the order of play: three cards to each seat, two to the taker, who
-     also gets the turned card. :attr:`Deal.hands` are then the eight-card hands (before
-     that, the five-card hands; a thrown-in deal keeps them). The taker leads.
-
-  :meth:`Deal.from_hands` takes the five-card hands with ``turned=`` and ``stock=`` (the
-  11 other cards in the order they are dealt).
+  preset, rules page, section 8): five cards each, then a card turned up
+  (:attr:`Deal.turned`, public: it is in every :class:`PlayerView`) over the stock
+  (:attr:`Deal.stock`); the auction is a :class:`~coinche.classic.ClassicAuction`; when
+  it ends with a taker, the stock is dealt (:mod:`coinche.dealing` says how) and
+  :attr:`Deal.hands` are then the eight-card hands (before that, the five-card hands; a
+  thrown-in deal keeps them). The taker leads. :meth:`Deal.from_hands` takes the
+  five-card hands with ``turned=`` and ``stock=`` (the 11 other cards in the order they
+  are dealt).
 """
 
 from __future__ import annotations
 
 import enum
-import functools
-import operator
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeAlias
 
 import attrs
@@ -76,6 +63,15 @@ from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.classic import AnyCall, ClassicAuction, ClassicCall
 from coinche.config import AuctionKind, FirstLead, RuleConfig
 from coinche.contract import Contract
+from coinche.dealing import (
+    TurnedCardDeal,
+    check_deck,
+    check_hands,
+    check_turned_card_deal,
+    deal_masks,
+    shuffled_masks,
+    turned_card_deal,
+)
 from coinche.errors import (
     CoincheTypeError,
     IllegalActionError,
@@ -126,8 +122,6 @@ _SCORED: Final = Phase.SCORED
 _THROWN_IN: Final = Phase.THROWN_IN
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _NEXT: Final = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
-_FULL: Final = (1 << 32) - 1
-_MASKS: Final = tuple(card.mask for card in CARDS)  # the deck, as card masks
 _OVER_PHASES: Final = (_SCORED, _THROWN_IN)
 
 _new = object.__new__
@@ -138,61 +132,6 @@ _trick = trusted_trick
 
 # _CLUBS[byte]: the clubs whose rank bits are set in byte; and so on for each suit.
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _BYTE_CARDS
-
-
-def _deal_from_deck(
-    deck: Sequence[Card], dealer: Seat, pattern: Sequence[int]
-) -> tuple[Hand, Hand, Hand, Hand]:
-    """Deal the 32 cards of *deck*, top first, in packets of *pattern*.
-
-    Each round gives one packet to every seat in the order of play, starting with the
-    seat after *dealer*. The result is indexed by seat.
-
-    >>> from coinche import CARDS, Seat
-    >>> from coinche.deal import _deal_from_deck
-    >>> hands = _deal_from_deck(CARDS, Seat.WEST, (3, 2, 3))
-    >>> str(hands[Seat.NORTH])   # cards 0-2, then 12-13, then 20-22 of the deck
-    '7C 8C 9C JD QD JH QH KH'
-    """
-    cards = tuple(deck)
-    pattern = tuple(pattern)
-    if len(cards) != 32 or sum(pattern) != 8:
-        raise InvalidDealError(
-            f"dealing needs 32 cards and packets adding up to 8, not {len(cards)} cards "
-            f"and {pattern}"
-        )
-    seen = 0
-    for card in cards:
-        seen |= card.mask
-    if seen != _FULL:
-        raise InvalidDealError(f"the deck does not hold the 32 cards: {Hand.from_mask(seen)}")
-    return _deal_masks([card.mask for card in cards], dealer, pattern)
-
-
-@functools.lru_cache(maxsize=64)
-def _dealing_order(dealer: Seat, pattern: tuple[int, ...]) -> tuple[Callable[[Any], Any], ...]:
-    """For each seat, a getter of the deck positions it is dealt (see _deal_from_deck)."""
-    positions: list[list[int]] = [[], [], [], []]
-    pos = 0
-    for size in pattern:
-        for seat in dealer.next.cycle():
-            positions[seat].extend(range(pos, pos + size))
-            pos += size
-    return tuple(operator.itemgetter(*places) for places in positions)
-
-
-def _deal_masks(
-    deck: list[int], dealer: Seat, pattern: tuple[int, ...]
-) -> tuple[Hand, Hand, Hand, Hand]:
-    """The hands dealt from a deck of 32 distinct card masks (the checks are done)."""
-    north, east, south, west = _dealing_order(dealer, pattern)
-    # the masks of one hand are distinct bits: their sum is their union
-    return (
-        hand_from_mask(sum(north(deck))),
-        hand_from_mask(sum(east(deck))),
-        hand_from_mask(sum(south(deck))),
-        hand_from_mask(sum(west(deck))),
-    )
 
 
 # Auction.start for each rules object, one auction per dealer: an auction is an
@@ -211,99 +150,6 @@ def _empty_auction(dealer: Seat, rules: RuleConfig) -> Auction:
 
 
 _TURNED_CARD: Final = AuctionKind.TURNED_CARD
-_FIRST_CARDS: Final = 5  # classic: five cards each before the turned card
-_STOCK_CARDS: Final = 11  # classic: the cards under the turned card
-
-
-@attrs.frozen
-class _Classic:
-    """The turned-card deal (rules page, section 8): what is dealt before and after."""
-
-    turned: Card
-    first_hands: tuple[Hand, Hand, Hand, Hand]  # five cards each
-    stock: tuple[Card, ...]  # the 11 cards dealt after the auction, in order
-
-
-@functools.lru_cache(maxsize=16)
-def _first_packets(pattern: tuple[int, ...]) -> tuple[int, ...]:
-    """The packets of *pattern* that deal the first five cards, or (3, 2).
-
-    >>> from coinche.deal import _first_packets
-    >>> _first_packets((3, 2, 3)), _first_packets((2, 3, 3)), _first_packets((3, 3, 2))
-    ((3, 2), (2, 3), (3, 2))
-    """
-    total = 0
-    for index, size in enumerate(pattern):
-        total += size
-        if total == _FIRST_CARDS:
-            return pattern[: index + 1]
-        if total > _FIRST_CARDS:
-            break
-    return (3, 2)
-
-
-def _check_deck(deck: object) -> tuple[Card, ...]:
-    """The 32 distinct cards of *deck*, top first."""
-    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-        raise CoincheTypeError(
-            f"deck must be a sequence of 32 Card objects, not {short_repr(deck)}"
-        )
-    cards = tuple(deck)
-    seen = 0
-    for card in cards:
-        if type(card) is not Card:
-            raise CoincheTypeError(f"deck holds Card objects, not {short_repr(card)}")
-        if seen & card.mask:
-            raise InvalidDealError(f"{card} is in the deck twice")
-        seen |= card.mask
-    if len(cards) != 32:
-        raise InvalidDealError(f"a deck has 32 cards, not {len(cards)}")
-    return cards
-
-
-def _classic_from_deck(cards: Sequence[Card], dealer: Seat, rules: RuleConfig) -> _Classic:
-    """The turned-card deal of 32 distinct *cards*, top first (see the module's decisions).
-
-    >>> from coinche import CARDS, RuleConfig, Seat
-    >>> from coinche.deal import _classic_from_deck
-    >>> dealt = _classic_from_deck(CARDS, Seat.WEST, RuleConfig.classic_belote())
-    >>> str(dealt.first_hands[Seat.NORTH]), dealt.turned  # cards 0-2 and 12-13, card 20
-    ('7C 8C 9C JD QD', Card.parse('JH'))
-    """
-    masks = [0, 0, 0, 0]
-    pos = 0
-    for size in _first_packets(rules.deal_pattern):
-        for seat in dealer.next.cycle():
-            for card in cards[pos : pos + size]:
-                masks[seat] |= card.mask
-            pos += size
-    first = (
-        hand_from_mask(masks[0]),
-        hand_from_mask(masks[1]),
-        hand_from_mask(masks[2]),
-        hand_from_mask(masks[3]),
-    )
-    return _Classic(cards[pos], first, tuple(cards[pos + 1 :]))
-
-
-def _complete_hands(classic: _Classic, dealer: Seat, taker: Seat) -> tuple[Hand, Hand, Hand, Hand]:
-    """The eight-card hands once the stock is dealt: three to each seat from the seat
-    after the dealer, two to the taker, who also gets the turned card."""
-    masks = [hand.mask for hand in classic.first_hands]
-    stock = classic.stock
-    pos = 0
-    for seat in dealer.next.cycle():
-        size = 2 if seat is taker else 3
-        for card in stock[pos : pos + size]:
-            masks[seat] |= card.mask
-        pos += size
-    masks[taker] |= classic.turned.mask
-    return (
-        hand_from_mask(masks[0]),
-        hand_from_mask(masks[1]),
-        hand_from_mask(masks[2]),
-        hand_from_mask(masks[3]),
-    )
 
 
 @attrs.frozen
@@ -345,71 +191,6 @@ def _check_seat(seat: object, name: str = "seat") -> None:
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
-
-
-def _to_hands(hands: object, size: int = 8) -> tuple[Hand, Hand, Hand, Hand]:
-    """Check four disjoint hands of *size* cards, given by seat or as a 4-sequence."""
-    if isinstance(hands, Mapping):
-        for key in hands:
-            _check_seat(key, "a key of hands")
-        missing = [seat.name for seat in _SEATS if seat not in hands]
-        if missing:
-            raise InvalidDealError(f"hands has no hand for {', '.join(missing)}")
-        listed = [hands[seat] for seat in _SEATS]
-    elif isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)):
-        if len(hands) != 4:
-            raise InvalidDealError(f"a deal has 4 hands, not {len(hands)}")
-        listed = list(hands)
-    else:
-        raise CoincheTypeError(
-            f"hands must map each Seat to a Hand (or list 4 hands), not {type(hands).__name__}"
-        )
-    for seat, hand in zip(_SEATS, listed, strict=True):
-        if not isinstance(hand, Hand):
-            raise CoincheTypeError(
-                f"the hand of {seat.name} is a {type(hand).__name__}, not a Hand"
-            )
-    masks = [hand.mask for hand in listed]
-    problem = K.hands_problem(masks[0], masks[1], masks[2], masks[3], size)
-    if problem != K.DEAL_OK:
-        seat = _SEATS[problem >> 8]
-        hand = listed[seat]
-        if problem & 0xFF == K.DEAL_SIZE:
-            raise InvalidDealError(f"{seat.name} holds {len(hand)} cards ({hand}), not {size}")
-        earlier = 0
-        for other in _SEATS[:seat]:
-            earlier |= masks[other]
-        card = Hand.from_mask(earlier & hand.mask).cards[0]
-        owner = next(other for other in _SEATS[:seat] if masks[other] & card.mask)
-        raise InvalidDealError(f"{card} is dealt to both {owner.name} and {seat.name}")
-    return (listed[0], listed[1], listed[2], listed[3])
-
-
-def _to_classic(hands: object, turned: object, stock: object) -> _Classic:
-    """Check the five-card hands, the turned card and the stock of a turned-card deal."""
-    if turned is None or stock is None:
-        raise InvalidDealError(
-            "the turned-card deal (auction='turned_card') needs the five-card hands, "
-            "turned= (the turned card) and stock= (the 11 other cards, in the order dealt)"
-        )
-    first = _to_hands(hands, _FIRST_CARDS)
-    if type(turned) is not Card:
-        raise CoincheTypeError(f"turned must be a Card, not {short_repr(turned)}")
-    if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
-        raise CoincheTypeError(
-            f"stock must be a sequence of Card objects, not {short_repr(stock)}"
-        )
-    cards = tuple(stock)
-    if len(cards) != _STOCK_CARDS:
-        raise InvalidDealError(f"the stock holds {len(cards)} cards, not {_STOCK_CARDS}")
-    seen = first[0].mask | first[1].mask | first[2].mask | first[3].mask
-    for card in (turned, *cards):
-        if type(card) is not Card:
-            raise CoincheTypeError(f"stock holds Card objects, not {short_repr(card)}")
-        if seen & card.mask:
-            raise InvalidDealError(f"{card} is dealt twice (hands, turned card and stock)")
-        seen |= card.mask
-    return _Classic(turned, first, cards)
 
 
 @attrs.frozen(slots=False, init=False, repr=False)
@@ -469,7 +250,7 @@ class Deal:
     declaration and this stays false)."""
     _leader: Seat | None
     _cards: tuple[Card, ...]  # the cards of the trick being played
-    _classic: _Classic | None  # the turned-card deal; None for a coinche deal
+    _classic: TurnedCardDeal | None  # the turned-card deal; None for a coinche deal
     _to_move: Seat | None = attrs.field(eq=False)
     _played: int = attrs.field(eq=False)
     _info: _PlayInfo | None = attrs.field(eq=False)
@@ -523,14 +304,11 @@ class Deal:
         _check_rules(rules)
         if not isinstance(rng, random.Random):
             raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-        deck = list(_MASKS)
-        rng.shuffle(deck)
-        cut = rng.randint(1, 31)
-        deck = deck[cut:] + deck[:cut]
+        deck = shuffled_masks(rng)
         if rules.auction is _TURNED_CARD:
             cards = [CARDS[mask.bit_length() - 1] for mask in deck]
-            return cls._start(dealer, rules, (), _classic_from_deck(cards, dealer, rules))
-        return cls._start(dealer, rules, _deal_masks(deck, dealer, rules.deal_pattern))
+            return cls._start(dealer, rules, (), turned_card_deal(cards, dealer, rules))
+        return cls._start(dealer, rules, deal_masks(deck, dealer, rules.deal_pattern))
 
     @classmethod
     def from_deck(cls, dealer: Seat, rules: RuleConfig, deck: Sequence[Card]) -> Deal:
@@ -555,11 +333,11 @@ class Deal:
         """
         _check_seat(dealer, "dealer")
         _check_rules(rules)
-        cards = _check_deck(deck)
+        cards = check_deck(deck)
         if rules.auction is _TURNED_CARD:
-            return cls._start(dealer, rules, (), _classic_from_deck(cards, dealer, rules))
+            return cls._start(dealer, rules, (), turned_card_deal(cards, dealer, rules))
         masks = [card.mask for card in cards]
-        return cls._start(dealer, rules, _deal_masks(masks, dealer, rules.deal_pattern))
+        return cls._start(dealer, rules, deal_masks(masks, dealer, rules.deal_pattern))
 
     @classmethod
     def from_hands(
@@ -595,13 +373,13 @@ class Deal:
         _check_seat(dealer, "dealer")
         _check_rules(rules)
         if rules.auction is _TURNED_CARD:
-            return cls._start(dealer, rules, (), _to_classic(hands, turned, stock))
+            return cls._start(dealer, rules, (), check_turned_card_deal(hands, turned, stock))
         if turned is not None or stock is not None:
             raise InvalidDealError(
                 "turned= and stock= belong to the turned-card deal (auction='turned_card'); "
                 "these rules deal all eight cards before the auction"
             )
-        return cls._start(dealer, rules, _to_hands(hands))
+        return cls._start(dealer, rules, check_hands(hands))
 
     @classmethod
     def _start(
@@ -609,7 +387,7 @@ class Deal:
         dealer: Seat,
         rules: RuleConfig,
         hands: tuple[Hand, Hand, Hand, Hand] | tuple[()],
-        classic: _Classic | None = None,
+        classic: TurnedCardDeal | None = None,
     ) -> Deal:
         auction: Auction | ClassicAuction
         if classic is None:
@@ -1093,7 +871,7 @@ class Deal:
                 hands = self.hands
                 classic = self._classic
                 if classic is not None:  # deal the stock: the hands are complete
-                    hands = _complete_hands(classic, self.dealer, contract.taker)
+                    hands = classic.complete(self.dealer, contract.taker)
                     state["hands"] = hands
                 if rules.first_lead is FirstLead.TAKER:
                     leader = contract.taker
