@@ -58,7 +58,7 @@ from coinche.config import (
     Scoring,
 )
 from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, allowed_contract
-from coinche.deal import Action, Deal, Phase, PlayerView
+from coinche.deal import Action, Deal, Phase, PlayerView, Step
 from coinche.errors import (
     CardNotInHandError,
     CoincheError,
@@ -146,6 +146,7 @@ __all__ = [
     "Scoring",
     "Seat",
     "SpecialBid",
+    "Step",
     "Strain",
     "Suit",
     "Surcoinche",
@@ -200,6 +201,7 @@ for _immutable in (
     Pass,
     PlayerView,
     RuleConfig,
+    Step,
     Surcoinche,
     Take,
     TeamPoints,

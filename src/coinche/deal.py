@@ -51,7 +51,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
@@ -75,6 +75,7 @@ from coinche.dealing import (
 from coinche.errors import (
     CoincheTypeError,
     IllegalActionError,
+    IllegalCallError,
     IllegalCardError,
     InvalidDealError,
 )
@@ -82,7 +83,7 @@ from coinche.play import Trick, _legal, _master_index, explain_card, trusted_tri
 from coinche.scoring import DealResult, score_deal
 from coinche.seats import Seat
 
-__all__ = ["Action", "Deal", "Phase", "PlayerView"]
+__all__ = ["Action", "Deal", "Phase", "PlayerView", "Step"]
 
 Action: TypeAlias = Call | ClassicCall | Card
 """What a seat does in a deal: a call (:mod:`coinche.auction`, or
@@ -114,6 +115,97 @@ class Phase(enum.StrEnum):
     """All eight tricks are played: :attr:`Deal.result` holds the score."""
     THROWN_IN = "thrown_in"
     """All four passed without a bid: nothing is scored, the next dealer deals."""
+
+
+def _check_step_seat(instance: Step, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not Seat:
+        raise CoincheTypeError(f"a step's seat must be a Seat, not {short_repr(value)}")
+
+
+def _check_step_action(instance: Step, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, (Card, CallBase)):
+        raise CoincheTypeError(f"a step's action is a call or a Card, not {short_repr(value)}")
+
+
+def _to_declared(value: object) -> tuple[Announcement, ...] | None:
+    return None if value is None else check_items(value, Announcement, "declare")
+
+
+def _check_step_belote(instance: Step, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and type(value) is not bool:
+        raise CoincheTypeError(f"a step's belote is True, False or None, not {short_repr(value)}")
+
+
+@attrs.frozen
+class Step:
+    """One action of a deal as it was made: who, what, and for a card what went with it.
+
+    :attr:`Deal.steps` is the deal's log of them, the way python-chess keeps a move
+    stack: every call and card in order, with its seat, what was declared with it and
+    whether belote was said. :meth:`Deal.apply` takes a step as well as a bare action,
+    so replaying a log is applying its steps, every one checked. A step says where each
+    of its parts applies: *declare* goes with a card of the first trick when the rules
+    have announcements, *belote* with the card that decides belote (the first of the
+    king and queen of trumps its holder plays, under
+    :attr:`~coinche.RuleConfig.belote_requires_declaration`); elsewhere they are
+    ``None``, and a step that gives them elsewhere is refused.
+
+    >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
+    >>> from coinche.auction import PASS, Bid
+    >>> from coinche.deal import Deal, Step
+    >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
+    ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
+    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.ffb(), hands)
+    >>> deal = deal.apply(Bid(80, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
+    >>> deal = deal.apply(Card.parse("AC"))   # North leads, declaring all it holds
+    >>> [str(step) for step in deal.steps]
+    ['N 80 S', 'E pass', 'S pass', 'W pass', 'N AC']
+    >>> deal.steps[-1].declare == deal.declarable(Seat.NORTH) != ()
+    True
+    >>> deal.steps[0].declare is None         # a call declares nothing
+    True
+    >>> deal.apply(Step(Seat.SOUTH, Card.parse("8H")))
+    Traceback (most recent call last):
+    ...
+    coinche.errors.IllegalActionError: SOUTH may not do 8H now: it is EAST's turn
+    """
+
+    seat: Seat = attrs.field(validator=_check_step_seat)
+    """The seat that acted."""
+    action: Action = attrs.field(validator=_check_step_action)
+    """The call or card."""
+    declare: tuple[Announcement, ...] | None = attrs.field(default=None, converter=_to_declared)
+    """The announcements declared with this card (``()``: none), for a card of the first
+    trick when the rules have announcements; ``None`` elsewhere. Given to
+    :meth:`Deal.apply`, ``None`` there means everything the seat holds."""
+    belote: bool | None = attrs.field(default=None, validator=_check_step_belote)
+    """Whether belote was said with this card, for the card that decides it; ``None``
+    elsewhere. Given to :meth:`Deal.apply`, ``None`` there means ``True``."""
+
+    def __str__(self) -> str:
+        return f"{self.seat.letter} {self.action}"
+
+
+def _trusted_step(node: _Node) -> Step:
+    """The step a node of the log holds (checked when it was made)."""
+    step = _new(Step)
+    _setattr(step, "seat", node[1])
+    _setattr(step, "action", node[2])
+    _setattr(step, "declare", node[3])
+    _setattr(step, "belote", node[4])
+    return step
+
+
+# The log of a deal is a persistent stack: each node is (the node before, seat, action,
+# declare, belote), so a new action shares every node of the deal it was made in.
+_Node: TypeAlias = tuple[
+    "_Node | None", Seat, Action, tuple[Announcement, ...] | None, bool | None
+]
+_Refusal: TypeAlias = IllegalActionError | IllegalCallError | IllegalCardError
+_BELOTE_WORDS: Final = (
+    "belote is declared (or not) only when the rules require it, by its holder, with "
+    "the first of the king and queen of trumps it plays"
+)
 
 
 _AUCTION: Final = Phase.AUCTION
@@ -255,6 +347,8 @@ class Deal:
     _played: int = attrs.field(eq=False)
     _info: _PlayInfo | None = attrs.field(eq=False)
     _result: DealResult | None = attrs.field(eq=False)
+    # the log of the actions (see steps): implied by the fields above, so not compared
+    _log: _Node | None = attrs.field(eq=False)
 
     # ------------------------------------------------------------------ constructors
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -412,6 +506,7 @@ class Deal:
                 "_played": 0,
                 "_info": None,
                 "_result": None,
+                "_log": None,
             }
         )
 
@@ -493,9 +588,34 @@ class Deal:
         return self.auction.calls
 
     @property
+    def steps(self) -> tuple[Step, ...]:
+        """The deal's log: every action so far as it was made, in order, each a
+        :class:`Step` with its seat, what was declared with it and whether belote was
+        said. Applying these steps, one by one, to the deal as dealt gives this deal back
+        (that is how a deal record is read).
+
+        >>> from coinche import Hand, RuleConfig, Seat, Strain
+        >>> from coinche.auction import PASS, Bid
+        >>> from coinche.deal import Deal
+        >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
+        ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
+        >>> start = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
+        >>> deal = start.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
+        >>> deal = deal.apply(deal.legal_actions()[0])
+        >>> [str(step) for step in deal.steps]
+        ['N 90 S', 'E pass', 'S pass', 'W pass', 'N 7C']
+        >>> again = start
+        >>> for step in deal.steps:
+        ...     again = again.apply(step)
+        >>> again == deal and again.steps == deal.steps
+        True
+        """
+        return tuple(_trusted_step(node) for node in self._nodes())
+
+    @property
     def history(self) -> tuple[tuple[Seat, Action], ...]:
-        """Every action so far with the seat that made it: the calls of the auction
-        (out-of-turn coinches included), then the cards in the order played.
+        """Every action so far with the seat that made it: the seat and action of each
+        of :attr:`steps` (calls, out-of-turn coinches included, then cards).
 
         >>> from coinche import Hand, RuleConfig, Seat, Strain
         >>> from coinche.auction import PASS, Bid
@@ -508,13 +628,17 @@ class Deal:
         >>> [f"{seat.letter} {action}" for seat, action in deal.history]
         ['N 90 S', 'E pass', 'S pass', 'W pass', 'N 7C']
         """
-        plays: list[tuple[Seat, Action]] = []
-        for done in self.tricks:
-            plays.extend(done.plays())
-        trick = self.trick
-        if trick is not None:
-            plays.extend(trick.plays())
-        return (*self.auction.calls, *plays)
+        return tuple((node[1], node[2]) for node in self._nodes())
+
+    def _nodes(self) -> list[_Node]:
+        """The nodes of the log, oldest first."""
+        nodes: list[_Node] = []
+        node = self._log
+        while node is not None:
+            nodes.append(node)
+            node = node[0]
+        nodes.reverse()
+        return nodes
 
     @property
     def trick(self) -> Trick | None:
@@ -577,9 +701,9 @@ class Deal:
     def legal_actions(self) -> tuple[Action, ...]:
         """What the seat to move may do: its legal calls, or its legal cards.
 
-        Calls come in :meth:`coinche.auction.Auction.legal_calls` order, cards in index
-        order. Empty once the deal is over. With pagat's coinche at any time, a coinche
-        by a seat *not* to move is not listed here: see :meth:`apply_call`.
+        Calls come in :meth:`coinche.auction.BaseAuction.legal_calls` order, cards in
+        index order. Empty once the deal is over. With pagat's coinche at any time, a
+        coinche by a seat *not* to move is not listed here: see :meth:`apply_call`.
 
         >>> import random
         >>> from coinche import RuleConfig, Seat
@@ -602,33 +726,60 @@ class Deal:
             + _SPADES[mask >> 24 & 255]
         )
 
-    def is_legal(self, action: Action) -> bool:
-        """True when the seat to move may make *action* now.
+    def explain(
+        self,
+        action: Action | Step,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> str | None:
+        """The rule that refuses *action* now, in plain words; ``None`` when :meth:`apply`
+        would make it. The reason is the one :meth:`apply`'s error carries.
+
+        >>> import random
+        >>> from coinche import Card, RuleConfig, Seat, Strain
+        >>> from coinche.auction import Bid
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(0))
+        >>> print(deal.explain(Bid(85, Strain.CLUBS)))
+        85 is not a bid value: bids go up from 80 in steps of 10
+        >>> print(deal.explain(Card.parse("7C")))
+        the auction is on: the seat to move makes a call
+        >>> deal.explain(Bid(80, Strain.CLUBS)) is None
+        True
+
+        :raises CoincheTypeError: *action* is not an action, or *declare* not a sequence
+            of announcements.
+        """
+        refusal = self._refusal(action, declare, belote)
+        return None if refusal is None else refusal.reason
+
+    def is_legal(
+        self,
+        action: Action | Step,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> bool:
+        """True when :meth:`apply` would make *action* now; false for anything else,
+        objects that are no action included.
 
         >>> import random
         >>> from coinche import Card, RuleConfig, Seat
         >>> from coinche.auction import PASS
         >>> from coinche.deal import Deal
         >>> deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(0))
-        >>> deal.is_legal(PASS), deal.is_legal(Card.parse("7C"))
-        (True, False)
+        >>> deal.is_legal(PASS), deal.is_legal(Card.parse("7C")), deal.is_legal("pass")
+        (True, False, False)
         """
-        phase = self.phase
-        seat = self._to_move
-        info = self._info
-        if phase is _PLAY and isinstance(action, Card):
-            assert info is not None
-            assert seat is not None
-            mask = info.masks[seat] & ~self._played
-            return bool(_legal(mask, self._cards, info.strain, info.flags)[0] & action.mask)
-        if phase is _AUCTION and isinstance(action, CallBase):
-            assert seat is not None
-            return self.auction.is_legal_call(seat, action)
-        return False
+        given: object = action
+        if not isinstance(given, (Card, CallBase, Step)):
+            return False
+        return self._refusal(action, declare, belote) is None
 
     def apply(
         self,
-        action: Action,
+        action: Action | Step,
         *,
         declare: Sequence[Announcement] | None = None,
         belote: bool = True,
@@ -643,6 +794,10 @@ class Deal:
         declares belote with the first of the king and queen of trumps it plays unless
         *belote* is false.
 
+        *action* may also be a :class:`Step` of a log (:attr:`steps`), which says its
+        seat and carries its own *declare* and *belote*: a call by any seat the auction
+        lets call (as :meth:`apply_call`), a card by the seat to move.
+
         >>> import random
         >>> from coinche import Card, RuleConfig, Seat
         >>> from coinche.deal import Deal
@@ -656,46 +811,25 @@ class Deal:
         :raises IllegalCardError: a card the rules of play do not allow (the reason is
             :func:`~coinche.explain_card`'s).
         :raises IllegalActionError: a card in the auction, a call in the play, any
-            action once the deal is over, or announcements that cannot be declared.
+            action once the deal is over, announcements that cannot be declared, or a
+            step by a seat not to move or giving *declare* or *belote* where they do not
+            apply.
         """
-        if declare is not None:
-            check_iterable(declare, "declare")
-        check_bool(belote, "belote")
-        phase = self.phase
-        seat = self._to_move
-        if phase is _PLAY:
-            if not isinstance(action, Card):
-                if isinstance(action, CallBase):
-                    raise IllegalActionError(
-                        action, seat, "the auction is over: the seat to move plays a card"
-                    )
-                raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(action)}")
-            info = self._info
-            assert info is not None
-            assert seat is not None
-            mask = info.masks[seat] & ~self._played
-            if not _legal(mask, self._cards, info.strain, info.flags)[0] & action.mask:
-                trick = self.trick
-                assert trick is not None
-                hand = hand_from_mask(mask)
-                reason = explain_card(action, hand, trick, info.contract.strain, self.rules)
-                assert reason is not None
-                raise IllegalCardError(action, seat, reason)
-            if declare is not None:
-                declare = self._check_declared(seat, declare)
-            return self._play(action, declare, belote)
-        if phase is _AUCTION:
-            assert seat is not None
-            if isinstance(action, Card):
-                raise IllegalActionError(
-                    action, seat, "the auction is on: the seat to move makes a call"
-                )
-            if declare:
-                raise IllegalActionError(
-                    declare[0], seat, "announcements are declared with a card of the first trick"
-                )
-            return self.apply_call(seat, action)
-        raise IllegalActionError(action, None, f"the deal is over ({phase.value})")
+        refusal = self._refusal(action, declare, belote)
+        if refusal is not None:
+            raise refusal
+        seat: Seat | None
+        made: Action
+        if isinstance(action, Step):
+            seat, made = action.seat, action.action
+            declare, said = action.declare, action.belote
+            belote = True if said is None else said
+        else:
+            seat, made = self._to_move, action
+        assert seat is not None
+        if isinstance(made, Card):
+            return self._play(made, None if declare is None else tuple(declare), belote)
+        return self._after_call(self.auction.apply_unchecked(seat, made), seat, made)
 
     def apply_call(self, seat: Seat, call: AnyCall) -> Deal:
         """The deal after *seat* makes *call* in the auction, in turn or not.
@@ -717,16 +851,10 @@ class Deal:
         :raises IllegalActionError: the auction is over.
         """
         _check_seat(seat)  # first: the error below names the seat
-        if self.phase is not _AUCTION:
-            raise IllegalActionError(
-                call, seat, f"the auction is over: the deal is in the {self.phase.value} phase"
-            )
-        if not isinstance(call, CallBase):
-            raise CoincheTypeError(
-                f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
-                f"a Take or NameSuit), not {short_repr(call)}"
-            )
-        return self._after_call(self.auction.apply(seat, call))
+        refusal = self._call_refusal(seat, call)
+        if refusal is not None:
+            raise refusal
+        return self._after_call(self.auction.apply_unchecked(seat, call), seat, call)
 
     def apply_unchecked(
         self,
@@ -753,53 +881,170 @@ class Deal:
         >>> deal.is_over
         True
         """
-        if self._info is not None:
-            if self._to_move is not None and type(action) is Card:
-                return self._play(action, None if declare is None else tuple(declare), belote)
-        elif self._to_move is not None and isinstance(action, CallBase):
-            return self._after_call(self.auction.apply_unchecked(self._to_move, action))
+        seat = self._to_move
+        if seat is not None:
+            if self._info is not None:
+                if type(action) is Card:
+                    return self._play(action, None if declare is None else tuple(declare), belote)
+            elif isinstance(action, CallBase):
+                return self._after_call(self.auction.apply_unchecked(seat, action), seat, action)
         return self.apply(action, declare=declare, belote=belote)  # raises the right error
 
-    # ------------------------------------------------------------------ internals
-    def _check_declared(
-        self, seat: Seat, declare: Sequence[Announcement]
-    ) -> tuple[Announcement, ...]:
-        """Check what *seat* says it declares with its card; return it as a tuple."""
+    # ------------------------------------------------------------------ the rules
+    def declarable(self, seat: Seat) -> tuple[Announcement, ...]:
+        """What *seat* may declare with its card of the first trick: every announcement
+        :func:`~coinche.find_announcements` finds in its dealt hand under the contract
+        (what it declares when :meth:`apply` is given no *declare*). Empty before the
+        play and when the rules have no announcements.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> Deal.new(Seat.EAST, RuleConfig.ffb(), random.Random(0)).declarable(Seat.NORTH)
+        ()
+        """
+        _check_seat(seat)
+        info = self._info
+        if info is None or not info.announce:
+            return ()
+        return find_announcements(self.hands[seat], info.contract.strain, self.rules, seat)
+
+    def _refusal(self, action: object, declare: object, belote: object) -> _Refusal | None:
+        """The error :meth:`apply` raises for *action*, or ``None``: the rules of the
+        deal, all checked here (the auction's and the play's by asking them)."""
+        if type(action) is Step:
+            if declare is not None or belote is not True:
+                raise CoincheTypeError(
+                    "a Step carries its own declare and belote: give them in the Step"
+                )
+            return self._step_refusal(action)
+        if declare is not None:
+            check_iterable(declare, "declare")
+        check_bool(belote, "belote")
+        phase = self.phase
+        seat = self._to_move
+        if phase is _PLAY:
+            return self._card_refusal(seat, action, declare, False)
+        if phase is _AUCTION:
+            assert seat is not None
+            if isinstance(action, Card):
+                return IllegalActionError(
+                    action, seat, "the auction is on: the seat to move makes a call"
+                )
+            if declare:
+                first = cast(Sequence[Announcement], declare)[0]
+                return IllegalActionError(
+                    first, seat, "announcements are declared with a card of the first trick"
+                )
+            return self._call_refusal(seat, action)
+        return IllegalActionError(action, None, f"the deal is over ({phase.value})")
+
+    def _call_refusal(self, seat: Seat, call: object) -> _Refusal | None:
+        """Why *seat* may not make *call* now (in turn or not), as an error; or ``None``."""
+        if self.phase is not _AUCTION:
+            return IllegalActionError(
+                call, seat, f"the auction is over: the deal is in the {self.phase.value} phase"
+            )
+        if not isinstance(call, CallBase):
+            raise CoincheTypeError(
+                f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
+                f"a Take or NameSuit), not {short_repr(call)}"
+            )
+        made = cast(AnyCall, call)
+        reason = self.auction.explain_call(seat, made)
+        return None if reason is None else IllegalCallError(seat, cast(Call, made), reason)
+
+    def _card_refusal(
+        self, seat: Seat | None, card: object, declare: object, strict: bool
+    ) -> _Refusal | None:
+        """Why the seat to move, *seat*, may not play *card* (declaring *declare*) now.
+
+        *strict*: *declare* comes from a :class:`Step`, and even ``()`` must be where
+        declarations go."""
+        info = self._info
+        assert info is not None
+        assert seat is not None
+        if not isinstance(card, Card):
+            if isinstance(card, CallBase):
+                return IllegalActionError(
+                    card, seat, "the auction is over: the seat to move plays a card"
+                )
+            raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(card)}")
+        mask = info.masks[seat] & ~self._played
+        if not _legal(mask, self._cards, info.strain, info.flags)[0] & card.mask:
+            trick = self.trick
+            assert trick is not None
+            reason = explain_card(
+                card, hand_from_mask(mask), trick, info.contract.strain, self.rules
+            )
+            assert reason is not None
+            return IllegalCardError(card, seat, reason)
+        if declare is None:
+            return None
         raw: object = declare
         if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
             raise CoincheTypeError(
                 f"declare must be a sequence of Announcement objects, not {short_repr(declare)}"
             )
-        listed = tuple(declare)
+        listed = tuple(raw)
         for announcement in listed:
             if not isinstance(announcement, Announcement):
                 raise CoincheTypeError(
                     f"declare holds Announcement objects, not {type(announcement).__name__}"
                 )
-        if not listed:
-            return listed
-        first = listed[0]
-        if not self.rules.announcements:
-            raise IllegalActionError(first, seat, "announcements are off in these rules")
+        if not listed and not strict:
+            return None
+        subject: object = listed[0] if listed else card
+        if not info.announce:
+            return IllegalActionError(subject, seat, "announcements are off in these rules")
         if self.tricks:
-            raise IllegalActionError(
-                first, seat, "announcements are declared with a card of the first trick only"
+            return IllegalActionError(
+                subject, seat, "announcements are declared with a card of the first trick only"
             )
-        info = self._info
-        assert info is not None
-        held = find_announcements(self.hands[seat], info.contract.strain, self.rules, seat)
+        held = self.declarable(seat)
         for index, announcement in enumerate(listed):
             if announcement not in held:
                 can = "; ".join(str(a) for a in held) or "nothing"
-                raise IllegalActionError(
+                return IllegalActionError(
                     announcement,
                     seat,
                     f"{seat.name} can declare only announcements of its hand: {can}",
                 )
             if announcement in listed[:index]:
-                raise IllegalActionError(announcement, seat, "it is declared twice")
-        return listed
+                return IllegalActionError(announcement, seat, "it is declared twice")
+        return None
 
+    def _step_refusal(self, step: Step) -> _Refusal | None:
+        """Why *step* may not be made now: its seat, then its parts where they apply."""
+        seat, action = step.seat, step.action
+        if not isinstance(action, Card):
+            if step.declare is not None or step.belote is not None:
+                return IllegalActionError(action, seat, "'declare' and 'belote' go with a card")
+            return self._call_refusal(seat, action)
+        to_move = self._to_move
+        if self.phase is not _PLAY or to_move is None:
+            return self._refusal(action, None, True)  # the auction is on, the deal is over
+        if seat is not to_move:
+            return IllegalActionError(action, seat, f"it is {to_move.name}'s turn")
+        refusal = self._card_refusal(seat, action, step.declare, True)
+        if refusal is None and step.belote is not None and not self._belote_at_stake(action):
+            return IllegalActionError(action, seat, _BELOTE_WORDS)
+        return refusal
+
+    def _belote_at_stake(self, card: Card) -> bool:
+        """Whether the seat to move, playing *card*, declares belote or not with it: the
+        rules require the declaration, and it is the first of the king and queen of trumps
+        that their holder plays."""
+        info = self._info
+        assert info is not None
+        return (
+            info.declare_belote
+            and bool(card.mask & info.belote_mask)
+            and self._to_move == info.belote_holder
+            and not self._played & info.belote_mask
+        )
+
+    # ------------------------------------------------------------------ internals
     def _play(self, card: Card, declare: tuple[Announcement, ...] | None, belote: bool) -> Deal:
         """The deal after the seat to move plays *card* (already checked, or trusted)."""
         info = self._info
@@ -811,21 +1056,24 @@ class Deal:
         bit = card.mask
         state["_played"] = played | bit
         tricks = self.tricks
-        if not tricks and info.announce:
+        if tricks or not info.announce:
+            declare = None  # nothing is declared outside the first trick
+        else:
             if declare is None:
-                declare = find_announcements(
-                    self.hands[seat], info.contract.strain, self.rules, seat
-                )
+                declare = self.declarable(seat)
             if declare:
                 state["announcements"] = self.announcements + declare
+        said: bool | None = None
         if (
             bit & info.belote_mask
             and info.declare_belote
             and seat == info.belote_holder
-            and belote
             and not played & info.belote_mask  # the first of the king and queen
         ):
-            state["belote_declared"] = True
+            said = belote
+            if belote:
+                state["belote_declared"] = True
+        state["_log"] = (self._log, seat, card, declare, said)
         cards = self._cards
         if len(cards) < 3:
             state["_cards"] = (*cards, card)
@@ -855,10 +1103,12 @@ class Deal:
                 state["_to_move"] = winner
         return Deal._from_state(state)
 
-    def _after_call(self, auction: Auction | ClassicAuction) -> Deal:
-        """The deal with *auction* in place of its own, moving on to the play if over."""
+    def _after_call(self, auction: Auction | ClassicAuction, seat: Seat, call: AnyCall) -> Deal:
+        """The deal after *seat* made *call*: *auction* in place of its own, moving on to
+        the play if it is over."""
         state = self.__dict__.copy()
         state["auction"] = auction
+        state["_log"] = (self._log, seat, call, None, None)
         if not auction.is_over:
             state["_to_move"] = auction.to_move
         else:
