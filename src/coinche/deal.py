@@ -815,10 +815,31 @@ class Deal:
             step by a seat not to move or giving *declare* or *belote* where they do not
             apply.
         """
+        info = self._info
+        seat = self._to_move
+        if (  # the hot path: a legal card, with nothing declared
+            info is not None
+            and seat is not None
+            and type(action) is Card
+            and declare is None
+            and type(belote) is bool
+            and _legal(info.masks[seat] & ~self._played, self._cards, info.strain, info.flags)[0]
+            & action.mask
+        ):
+            return self._play(action, None, belote)
+        if (  # the other hot path: a call of the seat to move that the auction allows
+            info is None
+            and seat is not None
+            and isinstance(action, CallBase)
+            and declare is None
+            and type(belote) is bool
+        ):
+            auction = self.auction
+            if auction.explain_call(seat, action) is None:
+                return self._after_call(auction.apply_unchecked(seat, action), seat, action)
         refusal = self._refusal(action, declare, belote)
         if refusal is not None:
             raise refusal
-        seat: Seat | None
         made: Action
         if isinstance(action, Step):
             seat, made = action.seat, action.action
@@ -950,9 +971,9 @@ class Deal:
                 f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
                 f"a Take or NameSuit), not {short_repr(call)}"
             )
-        made = cast(AnyCall, call)
+        made: Any = call
         reason = self.auction.explain_call(seat, made)
-        return None if reason is None else IllegalCallError(seat, cast(Call, made), reason)
+        return None if reason is None else IllegalCallError(seat, made, reason)
 
     def _card_refusal(
         self, seat: Seat | None, card: object, declare: object, strict: bool
