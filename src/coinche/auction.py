@@ -55,34 +55,34 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Literal, TypeAlias, TypeVar, cast
+from collections.abc import Iterable
+from typing import Any, ClassVar, Final, Generic, Literal, TypeVar, cast
 
 import attrs
 
 from coinche._checks import short_repr
+from coinche.calls import (
+    CALL_TYPES,
+    COINCHE,
+    PASS,
+    SURCOINCHE,
+    AnyCall,
+    Bid,
+    Call,
+    CallBase,
+    Coinche,
+    Pass,
+    Surcoinche,
+    call_pairs,
+    check_call,
+    check_seat,
+    parse_call,
+)
 from coinche.cards import Strain, Suit
 from coinche.config import AuctionKind, CoincheTiming, RuleConfig
-from coinche.contract import (
-    CAPOT,
-    GENERALE,
-    MAX_BID_VALUE,
-    Contract,
-    SpecialBid,
-    bid_points,
-    contract_refusal,
-)
-from coinche.errors import (
-    CoincheTypeError,
-    IllegalCallError,
-    InvalidDealError,
-    NotationError,
-    RuleConfigError,
-)
+from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, contract_refusal
+from coinche.errors import CoincheTypeError, IllegalCallError, RuleConfigError
 from coinche.seats import Seat
-
-if TYPE_CHECKING:
-    from coinche.classic import AnyCall
 
 __all__ = [
     "COINCHE",
@@ -97,193 +97,6 @@ __all__ = [
     "Surcoinche",
     "parse_call",
 ]
-
-
-# ---------------------------------------------------------------------- the calls
-class CallBase:
-    """The base of every call of either auction (this module's and :mod:`coinche.classic`'s).
-
-    Internal: an auction type-checks a call against it, then refuses the calls of the
-    other auction with a reason instead of a type error.
-    """
-
-    __slots__ = ()
-
-
-class WordCall(CallBase):
-    """A call that is one word, its ``str()``: pass, coinche, surcoinche, take. Internal."""
-
-    __slots__ = ()
-    word: ClassVar[str]
-
-    def __str__(self) -> str:
-        return self.word
-
-
-@attrs.frozen
-class Pass(WordCall):
-    """A pass: no bid this turn (a player who passed may bid again later).
-
-    >>> from coinche.auction import PASS, Pass
-    >>> str(Pass()), Pass() == PASS
-    ('pass', True)
-    """
-
-    word: ClassVar = "pass"
-
-
-def _check_bid_value(instance: Bid, attribute: attrs.Attribute[Any], value: object) -> None:
-    if isinstance(value, SpecialBid):
-        return
-    if type(value) is int:
-        if -MAX_BID_VALUE <= value <= MAX_BID_VALUE:
-            return
-        raise InvalidDealError(
-            f"a bid value is at most {MAX_BID_VALUE} in size, not {short_repr(value)}"
-        )
-    raise CoincheTypeError(f"a bid value is an int, CAPOT or GENERALE, not {short_repr(value)}")
-
-
-def _check_bid_strain(instance: Bid, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Strain:
-        raise CoincheTypeError(f"a bid's strain must be a Strain, not {short_repr(value)}")
-
-
-@attrs.frozen
-class Bid(CallBase):
-    """A bid: a value (points, :data:`~coinche.CAPOT` or :data:`~coinche.GENERALE`) and a strain.
-
-    Whether the rules allow the value and the strain is the auction's business
-    (:meth:`Auction.explain_call`); the constructor checks only the types.
-
-    >>> from coinche import CAPOT, Strain
-    >>> from coinche.auction import Bid
-    >>> str(Bid(100, Strain.HEARTS)), str(Bid(CAPOT, Strain.SPADES))
-    ('100 H', 'capot S')
-    >>> Bid(CAPOT, Strain.CLUBS).points
-    250
-    >>> Bid("100", Strain.HEARTS)
-    Traceback (most recent call last):
-    ...
-    coinche.errors.CoincheTypeError: a bid value is an int, CAPOT or GENERALE, not '100'
-    """
-
-    value: int | SpecialBid = attrs.field(validator=_check_bid_value)
-    """Points, :data:`~coinche.CAPOT` or :data:`~coinche.GENERALE`."""
-    strain: Strain = attrs.field(validator=_check_bid_strain)
-    """The trump suit, no trump or all trump."""
-
-    @property
-    def points(self) -> int:
-        """The bid's rank in the auction: its value, 250 for capot, 500 for générale."""
-        return bid_points(self.value)
-
-    def __str__(self) -> str:
-        value = self.value
-        text = value.value if isinstance(value, SpecialBid) else str(value)
-        return f"{text} {self.strain.code}"
-
-
-@attrs.frozen
-class Coinche(WordCall):
-    """A coinche (double) by an opponent of the highest bidder; it ends the bidding.
-
-    >>> from coinche.auction import COINCHE, Coinche
-    >>> Coinche() == COINCHE, f"{COINCHE}!"
-    (True, 'coinche!')
-    """
-
-    word: ClassVar = "coinche"
-
-
-@attrs.frozen
-class Surcoinche(WordCall):
-    """A surcoinche (redouble) by the bidding team, answering a coinche.
-
-    >>> from coinche.auction import SURCOINCHE, parse_call
-    >>> parse_call("SurCoinche") is SURCOINCHE
-    True
-    """
-
-    word: ClassVar = "surcoinche"
-
-
-Call: TypeAlias = Pass | Bid | Coinche | Surcoinche
-"""Any call of the auction: :class:`Pass`, :class:`Bid`, :class:`Coinche`, :class:`Surcoinche`."""
-
-PASS: Final = Pass()
-"""The pass call."""
-COINCHE: Final = Coinche()
-"""The coinche call."""
-SURCOINCHE: Final = Surcoinche()
-"""The surcoinche call."""
-
-_CALL_TYPES: Final = (Pass, Bid, Coinche, Surcoinche)
-_WORD_CALLS: Final[dict[str, Call]] = {call.word: call for call in (PASS, COINCHE, SURCOINCHE)}
-_W = TypeVar("_W")
-
-
-def split_call(text: object, words: Mapping[str, _W]) -> tuple[list[str], _W | None]:
-    """The words of *text*, a call being read, and the one-word call of *words* they
-    make, if any. Shared with the readers of :mod:`coinche.classic`."""
-    if not isinstance(text, str):
-        raise CoincheTypeError(f"a call is read from a str, not {type(text).__name__}")
-    parts = text.split()
-    return parts, words.get(" ".join(parts).lower())
-
-
-_SPECIAL_WORDS: Final = {"capot": CAPOT, "generale": GENERALE, "générale": GENERALE}
-
-
-def parse_call(text: str) -> Call:
-    """Read a call written as ``str()`` writes it, in any case.
-
-    ``pass``, ``coinche``, ``surcoinche``, or a bid: a value (a number, ``capot`` or
-    ``generale``) then a strain as :meth:`~coinche.Strain.parse` reads it.
-
-    >>> from coinche.auction import parse_call
-    >>> parse_call("PASS"), parse_call("100 h")
-    (Pass(), Bid(value=100, strain=<Strain.HEARTS: 2>))
-    >>> parse_call(" capot  no trump "), parse_call("Surcoinche")
-    (Bid(value=CAPOT, strain=<Strain.NO_TRUMP: 4>), Surcoinche())
-    >>> parse_call("100 Q")
-    Traceback (most recent call last):
-    ...
-    coinche.errors.NotationError: cannot read '100 Q' as a call: unknown strain 'Q' ...
-    >>> parse_call("double")
-    Traceback (most recent call last):
-    ...
-    coinche.errors.NotationError: cannot read 'double' as a call (expected pass, coinche, ...
-    """
-    words, found = split_call(text, _WORD_CALLS)
-    if found is not None:
-        return found
-    if len(words) >= 2:
-        head = words[0].lower()
-        value: int | SpecialBid
-        if head in _SPECIAL_WORDS:
-            value = _SPECIAL_WORDS[head]
-        elif head.isascii() and head.isdigit() and len(head) <= 4 and int(head) <= MAX_BID_VALUE:
-            value = int(head)
-        else:
-            raise NotationError(
-                f"cannot read {short_repr(text)} as a call: "
-                f"unknown bid value {short_repr(words[0])} "
-                "(expected a number, capot or generale)"
-            )
-        rest = " ".join(words[1:])
-        try:
-            strain = Strain.parse(rest)
-        except NotationError:
-            raise NotationError(
-                f"cannot read {short_repr(text)} as a call: unknown strain {short_repr(rest)} "
-                "(expected one of C D H S NT AT or a strain name)"
-            ) from None
-        return Bid(value, strain)
-    raise NotationError(
-        f"cannot read {short_repr(text)} as a call (expected pass, coinche, surcoinche or a bid "
-        "such as '100 H' or 'capot S')"
-    )
 
 
 # ---------------------------------------------------------------------- the state
@@ -321,42 +134,8 @@ def answered(state: AuctionState, seat: Seat, call: CallBase, first: Seat) -> Au
     return attrs.evolve(state, phase=_OVER, to_move=None)
 
 
-def check_seat(seat: object) -> None:
-    """Raise CoincheTypeError unless *seat* is a Seat (shared with the classic auction)."""
-    if type(seat) is not Seat:
-        raise CoincheTypeError(f"seat must be a Seat, not {short_repr(seat)}")
-
-
 _C = TypeVar("_C", bound=CallBase)
 _A = TypeVar("_A", bound="BaseAuction[Any]")
-
-
-def check_call(call: object, words: str) -> None:
-    """Raise CoincheTypeError, with *words* saying what a call is, unless *call* is a
-    call of either auction (shared with the classic auction)."""
-    if not isinstance(call, CallBase):
-        raise CoincheTypeError(f"{words}, not {short_repr(call)}")
-
-
-def call_pairs(value: Iterable[tuple[Seat, _C]], words: str) -> tuple[tuple[Seat, _C], ...]:
-    """Check a sequence of (seat, call) pairs, each call with :func:`check_call`; as a
-    tuple. Shared by this auction and :class:`coinche.classic.ClassicAuction`.
-    """
-    raw: object = value
-    if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
-        raise CoincheTypeError(
-            f"calls must be a sequence of (seat, call) pairs, not {short_repr(value)}"
-        )
-    pairs = []
-    for item in value:
-        if not isinstance(item, tuple) or len(item) != 2:
-            raise CoincheTypeError(
-                f"each call must be a (seat, call) pair, not {short_repr(item)}"
-            )
-        check_seat(item[0])
-        check_call(item[1], words)
-        pairs.append(item)
-    return tuple(pairs)
 
 
 def check_dealer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -842,7 +621,7 @@ class Auction(BaseAuction[Call]):
     _bids: _Ladder = attrs.field(init=False, eq=False, repr=False)
 
     # this kind of auction: its rules, its calls, its rounds, what a coinche doubles
-    _KIND, _OWN, _ROUNDS, _TAKEN = AuctionKind.BIDDING, _CALL_TYPES, 1, "bid"
+    _KIND, _OWN, _ROUNDS, _TAKEN = AuctionKind.BIDDING, CALL_TYPES, 1, "bid"
     _TYPE_WORDS, _NOT_MINE = _CALL_WORDS, _OTHER_RULES
 
     # ------------------------------------------------------------------ constructors

@@ -51,7 +51,7 @@ Decisions (points the rule books leave open; each is documented behaviour):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, Final, TypeAlias
+from typing import Any, Final
 
 import attrs
 
@@ -59,27 +59,34 @@ from coinche._checks import short_repr
 from coinche.auction import (
     _OVER,
     _OWN_PHASES,
-    COINCHE,
-    PASS,
-    SURCOINCHE,
     AuctionState,
     BaseAuction,
-    Call,
-    CallBase,
-    Coinche,
-    Pass,
-    Surcoinche,
-    WordCall,
     answered,
-    call_pairs,
     check_dealer,
     check_rules,
-    split_call,
+)
+from coinche.calls import (
+    CLASSIC_TYPES,
+    COINCHE,
+    NAME_CALLS,
+    PASS,
+    TAKE,
+    AnyCall,
+    CallBase,
+    ClassicCall,
+    Coinche,
+    NameSuit,
+    Pass,
+    Surcoinche,
+    Take,
+    call_pairs,
+    parse_any_call,
+    parse_classic_call,
 )
 from coinche.cards import Card, Strain, Suit
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import SpecialBid
-from coinche.errors import CoincheTypeError, NotationError
+from coinche.errors import CoincheTypeError
 from coinche.seats import Seat
 
 __all__ = [
@@ -94,118 +101,6 @@ __all__ = [
 ]
 
 
-# ---------------------------------------------------------------------- the calls
-@attrs.frozen
-class Take(WordCall):
-    """Round one: take the turned card's suit as trumps.
-
-    >>> from coinche.classic import TAKE, Take, parse_classic_call
-    >>> parse_classic_call("Take") == Take() == TAKE, str(TAKE)
-    (True, 'take')
-    """
-
-    word: ClassVar = "take"
-
-
-def _check_suit(instance: NameSuit, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Suit:
-        raise CoincheTypeError(f"a named suit must be a Suit, not {short_repr(value)}")
-
-
-@attrs.frozen
-class NameSuit(CallBase):
-    """Round two: name *suit* as trumps (any suit, the turned one included).
-
-    >>> from coinche import Suit
-    >>> from coinche.classic import NameSuit
-    >>> str(NameSuit(Suit.CLUBS))
-    'name C'
-    >>> NameSuit("C")
-    Traceback (most recent call last):
-    ...
-    coinche.errors.CoincheTypeError: a named suit must be a Suit, not 'C'
-    """
-
-    suit: Suit = attrs.field(validator=_check_suit)
-    """The suit named as trumps."""
-
-    def __str__(self) -> str:
-        return f"name {self.suit.letter}"
-
-
-ClassicCall: TypeAlias = Pass | Take | NameSuit | Coinche | Surcoinche
-"""A call of the classic auction: pass, take, name a suit (and, with the coinche option,
-coinche and surcoinche)."""
-
-AnyCall: TypeAlias = Call | Take | NameSuit
-"""A call of either auction: :data:`coinche.auction.Call` or :data:`ClassicCall`."""
-
-TAKE: Final = Take()
-"""The take call."""
-
-_NAME_CALLS: Final = tuple(NameSuit(suit) for suit in Suit)
-_CLASSIC_TYPES: Final = (Pass, Take, NameSuit, Coinche, Surcoinche)
-_WORD_CALLS: Final[dict[str, ClassicCall]] = {
-    call.word: call for call in (PASS, TAKE, COINCHE, SURCOINCHE)
-}
-
-
-def parse_classic_call(text: str) -> ClassicCall:
-    """Read a classic call written as ``str()`` writes it, in any case.
-
-    ``pass``, ``take``, ``name`` then a suit (a letter, symbol or name), ``coinche``,
-    ``surcoinche``.
-
-    >>> from coinche.classic import parse_classic_call
-    >>> parse_classic_call("TAKE"), parse_classic_call(" name  h ")
-    (Take(), NameSuit(suit=<Suit.HEARTS: 2>))
-    >>> parse_classic_call("name NT")
-    Traceback (most recent call last):
-    ...
-    coinche.errors.NotationError: cannot read 'name NT' as a call: a named suit is one of ...
-    >>> parse_classic_call("100 H")
-    Traceback (most recent call last):
-    ...
-    coinche.errors.NotationError: cannot read '100 H' as a classic call (expected pass, ...
-    """
-    words, found = split_call(text, _WORD_CALLS)
-    if found is not None:
-        return found
-    if len(words) >= 2 and words[0].lower() == "name":
-        rest = " ".join(words[1:])
-        try:
-            strain = Strain.parse(rest)
-        except NotationError:
-            strain = Strain.NO_TRUMP
-        suit = strain.trump_suit
-        if suit is None:
-            raise NotationError(
-                f"cannot read {short_repr(text)} as a call: a named suit is one of C D H S "
-                f"(or a suit name), not {short_repr(rest)}"
-            )
-        return _NAME_CALLS[suit]
-    raise NotationError(
-        f"cannot read {short_repr(text)} as a classic call (expected pass, take, name and a suit "
-        "such as 'name H', coinche or surcoinche)"
-    )
-
-
-def parse_any_call(text: str) -> AnyCall:
-    """Read a call of either auction: a classic call (``take``, ``name H``) or one that
-    :func:`coinche.auction.parse_call` reads (``pass``, ``100 H``, ``coinche``...).
-
-    >>> from coinche.classic import parse_any_call
-    >>> parse_any_call("take"), parse_any_call("80 S")
-    (Take(), Bid(value=80, strain=<Strain.SPADES: 3>))
-    """
-    from coinche.auction import parse_call
-
-    words, _ = split_call(text, {})
-    if words and words[0].lower() in ("take", "name"):
-        return parse_classic_call(text)
-    return parse_call(text)
-
-
 # ---------------------------------------------------------------------- the state
 _ROUND_ONE: Final = _OWN_PHASES
 _ROUND_TWO: Final = _OWN_PHASES + 1
@@ -213,7 +108,7 @@ _DOUBLING: Final = _OWN_PHASES + 2  # with allow_coinche: the defenders may coin
 
 _LEGAL: Final[dict[int, tuple[ClassicCall, ...]]] = {
     _ROUND_ONE: (PASS, TAKE),
-    _ROUND_TWO: (PASS, *_NAME_CALLS),
+    _ROUND_TWO: (PASS, *NAME_CALLS),
     _DOUBLING: (PASS, COINCHE),
 }
 _SUIT_WORDS: Final = ("clubs", "diamonds", "hearts", "spades")
@@ -282,7 +177,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
     _state: AuctionState = attrs.field(init=False, eq=False, repr=False)
 
     # this kind of auction: its rules, its calls, its rounds, what a coinche doubles
-    _KIND, _OWN, _ROUNDS, _TAKEN = AuctionKind.TURNED_CARD, _CLASSIC_TYPES, 2, "contract"
+    _KIND, _OWN, _ROUNDS, _TAKEN = AuctionKind.TURNED_CARD, CLASSIC_TYPES, 2, "contract"
     _TYPE_WORDS, _NOT_MINE = _CALL_WORDS, _OTHER_RULES
 
     # ------------------------------------------------------------------ constructors

@@ -48,7 +48,6 @@ Decisions (each is documented behaviour):
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeAlias, cast
@@ -56,9 +55,10 @@ from typing import Any, Final, TypeAlias, cast
 import attrs
 
 from coinche import _kernel as K
-from coinche._checks import check_bool, check_items, check_iterable, check_type, short_repr
+from coinche._checks import check_bool, check_iterable, short_repr
 from coinche.announcements import Announcement, find_announcements
-from coinche.auction import Auction, Call, CallBase
+from coinche.auction import Auction, Call
+from coinche.calls import CallBase
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.classic import AnyCall, ClassicAuction, ClassicCall
 from coinche.config import AuctionKind, FirstLead, RuleConfig
@@ -82,125 +82,11 @@ from coinche.errors import (
 from coinche.play import Trick, _legal, _master_index, explain_card, trusted_trick
 from coinche.scoring import DealResult, score_deal
 from coinche.seats import Seat
+from coinche.step import Action, Node, Phase, Step, trusted_step, unrolled
+from coinche.view import PlayerView
 
 __all__ = ["Action", "Deal", "Phase", "PlayerView", "Step"]
 
-Action: TypeAlias = Call | ClassicCall | Card
-"""What a seat does in a deal: a call (:mod:`coinche.auction`, or
-:mod:`coinche.classic` in the turned-card auction) in the auction, a
-:class:`~coinche.Card` in the play.
-
->>> from coinche import Card
->>> from coinche.auction import PASS
->>> from coinche.deal import Action
->>> actions: list[Action] = [PASS, Card.parse("JH")]
->>> [str(action) for action in actions]
-['pass', 'JH']
-"""
-
-
-class Phase(enum.StrEnum):
-    """Where a :class:`Deal` stands.
-
-    >>> from coinche.deal import Phase
-    >>> [phase.value for phase in Phase]
-    ['auction', 'play', 'scored', 'thrown_in']
-    """
-
-    AUCTION = "auction"
-    """The players call; :meth:`Deal.legal_actions` gives calls."""
-    PLAY = "play"
-    """The contract is played; :meth:`Deal.legal_actions` gives cards."""
-    SCORED = "scored"
-    """All eight tricks are played: :attr:`Deal.result` holds the score."""
-    THROWN_IN = "thrown_in"
-    """All four passed without a bid: nothing is scored, the next dealer deals."""
-
-
-def _check_step_seat(instance: Step, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Seat:
-        raise CoincheTypeError(f"a step's seat must be a Seat, not {short_repr(value)}")
-
-
-def _check_step_action(instance: Step, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, (Card, CallBase)):
-        raise CoincheTypeError(f"a step's action is a call or a Card, not {short_repr(value)}")
-
-
-def _to_declared(value: object) -> tuple[Announcement, ...] | None:
-    return None if value is None else check_items(value, Announcement, "declare")
-
-
-def _check_step_belote(instance: Step, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and type(value) is not bool:
-        raise CoincheTypeError(f"a step's belote is True, False or None, not {short_repr(value)}")
-
-
-@attrs.frozen
-class Step:
-    """One action of a deal as it was made: who, what, and for a card what went with it.
-
-    :attr:`Deal.steps` is the deal's log of them, the way python-chess keeps a move
-    stack: every call and card in order, with its seat, what was declared with it and
-    whether belote was said. :meth:`Deal.apply` takes a step as well as a bare action,
-    so replaying a log is applying its steps, every one checked. A step says where each
-    of its parts applies: *declare* goes with a card of the first trick when the rules
-    have announcements, *belote* with the card that decides belote (the first of the
-    king and queen of trumps its holder plays, under
-    :attr:`~coinche.RuleConfig.belote_requires_declaration`); elsewhere they are
-    ``None``, and a step that gives them elsewhere is refused.
-
-    >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
-    >>> from coinche.auction import PASS, Bid
-    >>> from coinche.deal import Deal, Step
-    >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
-    ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
-    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.ffb(), hands)
-    >>> deal = deal.apply(Bid(80, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
-    >>> deal = deal.apply(Card.parse("AC"))   # North leads, declaring all it holds
-    >>> [str(step) for step in deal.steps]
-    ['N 80 S', 'E pass', 'S pass', 'W pass', 'N AC']
-    >>> deal.steps[-1].declare == deal.declarable(Seat.NORTH) != ()
-    True
-    >>> deal.steps[0].declare is None         # a call declares nothing
-    True
-    >>> deal.apply(Step(Seat.SOUTH, Card.parse("8H")))
-    Traceback (most recent call last):
-    ...
-    coinche.errors.IllegalActionError: SOUTH may not do 8H now: it is EAST's turn
-    """
-
-    seat: Seat = attrs.field(validator=_check_step_seat)
-    """The seat that acted."""
-    action: Action = attrs.field(validator=_check_step_action)
-    """The call or card."""
-    declare: tuple[Announcement, ...] | None = attrs.field(default=None, converter=_to_declared)
-    """The announcements declared with this card (``()``: none), for a card of the first
-    trick when the rules have announcements; ``None`` elsewhere. Given to
-    :meth:`Deal.apply`, ``None`` there means everything the seat holds."""
-    belote: bool | None = attrs.field(default=None, validator=_check_step_belote)
-    """Whether belote was said with this card, for the card that decides it; ``None``
-    elsewhere. Given to :meth:`Deal.apply`, ``None`` there means ``True``."""
-
-    def __str__(self) -> str:
-        return f"{self.seat.letter} {self.action}"
-
-
-def _trusted_step(node: _Node) -> Step:
-    """The step a node of the log holds (checked when it was made)."""
-    step = _new(Step)
-    _setattr(step, "seat", node[1])
-    _setattr(step, "action", node[2])
-    _setattr(step, "declare", node[3])
-    _setattr(step, "belote", node[4])
-    return step
-
-
-# The log of a deal is a persistent stack: each node is (the node before, seat, action,
-# declare, belote), so a new action shares every node of the deal it was made in.
-_Node: TypeAlias = tuple[
-    "_Node | None", Seat, Action, tuple[Announcement, ...] | None, bool | None
-]
 _Refusal: TypeAlias = IllegalActionError | IllegalCallError | IllegalCardError
 _BELOTE_WORDS: Final = (
     "belote is declared (or not) only when the rules require it, by its holder, with "
@@ -348,7 +234,7 @@ class Deal:
     _info: _PlayInfo | None = attrs.field(eq=False)
     _result: DealResult | None = attrs.field(eq=False)
     # the log of the actions (see steps): implied by the fields above, so not compared
-    _log: _Node | None = attrs.field(eq=False)
+    _log: Node | None = attrs.field(eq=False)
 
     # ------------------------------------------------------------------ constructors
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -594,51 +480,39 @@ class Deal:
         said. Applying these steps, one by one, to the deal as dealt gives this deal back
         (that is how a deal record is read).
 
-        >>> from coinche import Hand, RuleConfig, Seat, Strain
-        >>> from coinche.auction import PASS, Bid
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
         >>> from coinche.deal import Deal
-        >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
-        ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
-        >>> start = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
-        >>> deal = start.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
-        >>> deal = deal.apply(deal.legal_actions()[0])
-        >>> [str(step) for step in deal.steps]
-        ['N 90 S', 'E pass', 'S pass', 'W pass', 'N 7C']
+        >>> start = Deal.new(Seat.WEST, RuleConfig.ffb(), random.Random(11))
+        >>> deal, rng = start, random.Random(12)
+        >>> while len(deal.tricks) < 2:                 # the auction, then two tricks
+        ...     deal = deal.apply(rng.choice(deal.legal_actions()))
+        >>> len(deal.steps) == len(deal.calls) + 8     # every call, then every card
+        True
         >>> again = start
         >>> for step in deal.steps:
         ...     again = again.apply(step)
         >>> again == deal and again.steps == deal.steps
         True
         """
-        return tuple(_trusted_step(node) for node in self._nodes())
+        return tuple(trusted_step(node) for node in unrolled(self._log))
 
     @property
     def history(self) -> tuple[tuple[Seat, Action], ...]:
         """Every action so far with the seat that made it: the seat and action of each
         of :attr:`steps` (calls, out-of-turn coinches included, then cards).
 
-        >>> from coinche import Hand, RuleConfig, Seat, Strain
-        >>> from coinche.auction import PASS, Bid
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
         >>> from coinche.deal import Deal
-        >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
-        ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
-        >>> deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
-        >>> deal = deal.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
+        >>> deal = Deal.new(Seat.EAST, RuleConfig(), random.Random(0))
         >>> deal = deal.apply(deal.legal_actions()[0])
-        >>> [f"{seat.letter} {action}" for seat, action in deal.history]
-        ['N 90 S', 'E pass', 'S pass', 'W pass', 'N 7C']
+        >>> deal.history
+        ((<Seat.SOUTH: 2>, Pass()),)
+        >>> deal.history == tuple((step.seat, step.action) for step in deal.steps)
+        True
         """
-        return tuple((node[1], node[2]) for node in self._nodes())
-
-    def _nodes(self) -> list[_Node]:
-        """The nodes of the log, oldest first."""
-        nodes: list[_Node] = []
-        node = self._log
-        while node is not None:
-            nodes.append(node)
-            node = node[0]
-        nodes.reverse()
-        return nodes
+        return tuple((node[1], node[2]) for node in unrolled(self._log))
 
     @property
     def trick(self) -> Trick | None:
@@ -1203,99 +1077,3 @@ class Deal:
         from coinche import svg
 
         return svg.deal(self)
-
-
-def _check_view(instance: PlayerView, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Seat:
-        raise CoincheTypeError(f"{attribute.name} must be a Seat, not {short_repr(value)}")
-
-
-@attrs.frozen(kw_only=True)
-class PlayerView:
-    """What one seat may know of a deal: its own cards and what all have seen or heard.
-
-    Never another seat's unplayed cards, except those shown in declared announcements
-    and the turned card of the classic deal, which all have seen.
-    Made by :meth:`Deal.view`.
-
-    >>> import random
-    >>> from coinche import RuleConfig, Seat
-    >>> from coinche.deal import Deal
-    >>> rng = random.Random(2)
-    >>> deal = Deal.new(Seat.SOUTH, RuleConfig(), rng)
-    >>> while deal.phase.value == "auction":
-    ...     deal = deal.apply(rng.choice(deal.legal_actions()))
-    >>> view = deal.view(Seat.EAST)
-    >>> view.seat, len(view.hand), view.phase.value
-    (<Seat.EAST: 1>, 8, 'play')
-    """
-
-    seat: Seat = attrs.field(validator=_check_view)
-    """The seat whose view this is."""
-    rules: RuleConfig
-    """The house rules."""
-    dealer: Seat = attrs.field(validator=_check_view)
-    """The dealer."""
-    phase: Phase
-    """The phase of the deal."""
-    to_move: Seat | None
-    """The seat to call or play next; ``None`` once the deal is over."""
-    hand: Hand
-    """The cards this seat still holds."""
-    calls: tuple[tuple[Seat, Call | ClassicCall], ...]
-    """Every call of the auction so far, with its caller."""
-    contract: Contract | None
-    """The contract, once the auction has ended with one."""
-    tricks: tuple[Trick, ...]
-    """The complete tricks."""
-    trick: Trick | None
-    """The trick being played; ``None`` outside the play."""
-    announcements: tuple[Announcement, ...]
-    """The announcements declared (public: all seats hear and see them)."""
-    belote_declared: bool
-    """True once belote has been declared (with ``belote_requires_declaration``)."""
-    turned: Card | None = None
-    """The card turned up in the classic deal (public: every seat has seen it, and knows
-    it went to the taker); ``None`` in a coinche deal."""
-
-    def _repr_svg_(self) -> str:  # Jupyter draws what the seat sees (coinche.svg.deal)
-        from coinche import svg
-
-        return svg.deal(self)
-
-    def __attrs_post_init__(self) -> None:
-        # The constructor is public (and player_view records load through it): check
-        # the types, then what no deal can show (issue 10).
-        check_type(self.rules, RuleConfig, "rules")
-        check_type(self.phase, Phase, "phase")
-        check_type(self.to_move, (Seat, type(None)), "to_move")
-        check_type(self.hand, Hand, "hand")
-        check_items(self.calls, tuple, "calls")
-        check_type(self.contract, (Contract, type(None)), "contract")
-        check_items(self.tricks, Trick, "tricks")
-        check_type(self.trick, (Trick, type(None)), "trick")
-        check_items(self.announcements, Announcement, "announcements")
-        check_bool(self.belote_declared, "belote_declared")
-        check_type(self.turned, (Card, type(None)), "turned")
-        for name in ("calls", "tricks", "announcements"):
-            if type(getattr(self, name)) is not tuple:
-                raise CoincheTypeError(f"{name} must be a tuple")
-        if len(self.hand) > 8:
-            raise InvalidDealError(f"a player holds at most 8 cards, not {len(self.hand)}")
-        if len(self.tricks) > 8:
-            raise InvalidDealError(f"a deal has at most 8 tricks, not {len(self.tricks)}")
-        played = 0
-        for trick in (*self.tricks, *(() if self.trick is None else (self.trick,))):
-            if played & trick.mask:
-                raise InvalidDealError(f"{Hand.from_mask(played & trick.mask)} played twice")
-            played |= trick.mask
-        if played & self.hand.mask:
-            raise InvalidDealError(
-                f"{Hand.from_mask(played & self.hand.mask)} is both in the hand and played"
-            )
-        over = self.phase in (Phase.SCORED, Phase.THROWN_IN)
-        if over != (self.to_move is None):
-            raise InvalidDealError(
-                f"in the {self.phase.value} phase, to_move must be "
-                f"{'None' if over else 'a Seat'}, not {short_repr(self.to_move)}"
-            )

@@ -24,20 +24,6 @@ from coinche.cards import Card, Hand, Strain
 from coinche.errors import CoincheError, CoincheTypeError, InvalidRecordError, NotationError
 from coinche.seats import Seat, Team
 
-__all__ = [
-    "Field",
-    "Fields",
-    "JsonObject",
-    "JsonValue",
-    "dumps",
-    "from_data",
-    "loads",
-    "loads_as",
-    "record_type",
-    "register",
-    "to_data",
-]
-
 JsonValue: TypeAlias = dict[str, "JsonValue"] | list["JsonValue"] | str | int | float | bool | None
 """Any value the :mod:`json` module reads or writes."""
 JsonObject: TypeAlias = dict[str, JsonValue]

@@ -5,9 +5,8 @@ player views. A deal or a game is written as its log (:attr:`Deal.steps
 :mod:`coinche.records` registers these formats.
 
 >>> import random
->>> from coinche import RuleConfig, Seat
->>> from coinche.deal import Deal
->>> from coinche.records import loads, to_data
+>>> from coinche import Deal, RuleConfig, Seat
+>>> from coinche.records import to_data
 >>> deal = Deal.new(Seat.WEST, RuleConfig.common(), random.Random(4))
 >>> deal = deal.apply(deal.legal_actions()[0])
 >>> to_data(deal)["actions"]
