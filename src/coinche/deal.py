@@ -34,7 +34,8 @@ Decisions (each is documented behaviour):
   declares it with the first of the king and queen of trumps it plays (``belote=True``,
   the default, in :meth:`Deal.apply`); a belote not declared with that card is lost.
 - **Pagat's coinche at any time**: :meth:`Deal.legal_actions` lists the calls of the
-  seat to move only; an out-of-turn coinche goes through :meth:`Deal.apply_call`.
+  seat to move only; an out-of-turn coinche goes through :meth:`Deal.apply_call`, or
+  :meth:`Deal.apply` given a :class:`Step` that names the seat.
 - **The classic turned-card deal** (``auction='turned_card'``, the ``classic_belote``
   preset, rules page, section 8): five cards each, then a card turned up
   (:attr:`Deal.turned`, public: it is in every :class:`PlayerView`) over the stock
@@ -185,6 +186,12 @@ class Deal:
     trick the deal is :attr:`Phase.SCORED` and :attr:`result` holds
     :func:`~coinche.score_deal`'s answer; after four passes it is
     :attr:`Phase.THROWN_IN`, with no result.
+
+    Every action has three methods, as in the auctions and :class:`~coinche.Game`:
+    :meth:`explain` (the rule that refuses it, or ``None``), :meth:`is_legal` and
+    :meth:`apply`. Every rule an action must follow is checked here (the auction's and
+    the play's by asking them), and every action made is kept in the log,
+    :attr:`steps`, which :meth:`apply` takes back.
 
     >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
     >>> from coinche.auction import PASS, Bid
