@@ -484,3 +484,29 @@ def test_deal_records_old_format_still_reads() -> None:
     assert deal.steps[-2] == Step(N, Card.parse("TC"), declare=deal.declarable(N))
     assert deal.steps[-1] == Step(E, Card.parse("7C"), declare=())
     assert json.loads(dumps(deal)) == json.loads(text) | {"rules": to_data(deal.rules)}
+
+
+def test_wrong_actions_are_refused_on_every_path() -> None:
+    """apply_unchecked falls back on apply's refusal for what it cannot trust; apply_call
+    and a card's declare check their types (the library's errors)."""
+    auction = Deal.from_hands(W, RuleConfig.ffb(), SUITS)
+    with pytest.raises(IllegalActionError, match="the auction is on"):
+        auction.apply_unchecked(Card.parse("AC"))
+    with pytest.raises(CoincheTypeError, match="a call is a Pass, Bid, Coinche or Surcoinche"):
+        auction.apply_call(N, "pass")  # type: ignore[arg-type]
+    play = suits_deal(RuleConfig.ffb())
+    with pytest.raises(IllegalActionError, match="the auction is over"):
+        play.apply_unchecked(PASS)
+    with pytest.raises(CoincheTypeError, match="declare must be a sequence"):
+        play.apply(Card.parse("AC"), declare={*play.declarable(N)})  # type: ignore[arg-type]
+
+
+def test_the_classic_surcoinche_before_a_take() -> None:
+    """RULES.md section 8 with the coinche option: nothing is taken yet, so there is
+    nothing to coinche or surcoinche."""
+    rules = attrs.evolve(RuleConfig.classic_belote(), allow_coinche=True, allow_surcoinche=True)
+    auction = ClassicAuction.start(W, rules, Card.parse("JH"))
+    assert auction.explain(N, COINCHE) == "nobody has taken yet: there is nothing to coinche"
+    assert auction.explain(N, SURCOINCHE) == (
+        "nobody has taken yet: there is nothing to surcoinche"
+    )
