@@ -247,12 +247,15 @@ class ClassicAuction(BaseAuction[ClassicCall]):
     def trump(self) -> Suit | None:
         """The trump suit once a seat has taken or named it; ``None`` before that.
 
-        >>> from coinche import Card, RuleConfig, Seat
-        >>> from coinche.classic import TAKE, ClassicAuction
-        >>> auction = ClassicAuction.start(Seat.NORTH, RuleConfig.classic_belote(),
-        ...                                Card.parse("7D"))
-        >>> auction.trump, auction.apply(Seat.EAST, TAKE).trump
-        (None, <Suit.DIAMONDS: 1>)
+        >>> from coinche import Card, RuleConfig, Seat, Suit
+        >>> from coinche.auction import PASS
+        >>> from coinche.classic import ClassicAuction, NameSuit
+        >>> N, E, S, W = Seat
+        >>> calls = [(seat, PASS) for seat in (E, S, W, N)]   # round one: all pass
+        >>> rules = RuleConfig.classic_belote()
+        >>> auction = ClassicAuction.replay(N, rules, Card.parse("7D"), calls)
+        >>> auction.trump, auction.apply(E, NameSuit(Suit.SPADES)).trump
+        (None, <Suit.SPADES: 3>)
         """
         state = self._state
         return state.trump if state.taker is not None else None
