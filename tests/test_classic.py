@@ -860,7 +860,10 @@ def test_tampered_classic_records_fail() -> None:
     assert read_error(coinche).path == "turned"
     auction_record: Any = to_data(Deal.from_deck(W, RuleConfig(), CARDS).auction)
     auction_record["calls"] = [{"type": "action", "seat": "N", "call": "take"}]
-    assert "classic_auction" in read_error(auction_record).detail
+    error = read_error(auction_record)  # the auction refuses it, as Deal.apply does
+    assert error.path == "calls[0]"
+    assert "a call of the classic turned-card auction" in error.detail
+    assert isinstance(error.__cause__, IllegalCallError)
     classic_auction: Any = to_data(auction(W))
     classic_auction["rules"] = {"type": "rules", "preset": "common"}
     error = read_error(classic_auction)

@@ -36,7 +36,8 @@ from coinche import (
     explain_card,
 )
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Auction, Bid
-from coinche.deal import Action, Deal, Phase, PlayerView, _deal_from_deck
+from coinche.deal import Action, Deal, Phase, PlayerView
+from coinche.dealing import deal_hands
 from coinche.errors import IllegalActionError, IllegalCallError
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -104,7 +105,7 @@ def test_deal_3_2_3_from_the_seat_after_the_dealer() -> None:
     Deck positions: North 0-2, East 3-5, South 6-8, West 9-11; then two each, North
     12-13 ... West 18-19; then three each, North 20-22 ... West 29-31.
     """
-    hands = _deal_from_deck(CARDS, W, (3, 2, 3))
+    hands = deal_hands(CARDS, W, (3, 2, 3))
     assert str(hands[N]) == "7C 8C 9C JD QD JH QH KH"  # 0 1 2, 12 13, 20 21 22
     assert str(hands[E]) == "TC JC QC KD AD AH 7S 8S"  # 3 4 5, 14 15, 23 24 25
     assert str(hands[S]) == "KC AC 7D 7H 8H 9S TS JS"  # 6 7 8, 16 17, 26 27 28
@@ -113,7 +114,7 @@ def test_deal_3_2_3_from_the_seat_after_the_dealer() -> None:
 
 def test_deal_starts_after_the_dealer() -> None:
     """With North dealing, East receives the first packet (the cards North got above)."""
-    hands = _deal_from_deck(CARDS, N, (3, 2, 3))
+    hands = deal_hands(CARDS, N, (3, 2, 3))
     assert str(hands[E]) == "7C 8C 9C JD QD JH QH KH"
     assert str(hands[N]) == "8D 9D TD 9H TH QS KS AS"  # the dealer is served last
 
@@ -121,18 +122,18 @@ def test_deal_starts_after_the_dealer() -> None:
 def test_deal_2_3_3_and_3_3_2() -> None:
     """The other patterns of 003. 2-3-3, South dealing, West first: West 0-1, 8-10,
     20-22; North 2-3, 11-13, 23-25. 3-3-2, West dealing: North 0-2, 12-14, 24-25."""
-    hands = _deal_from_deck(CARDS, S, (2, 3, 3))
+    hands = deal_hands(CARDS, S, (2, 3, 3))
     assert str(hands[W]) == "7C 8C 7D 8D 9D JH QH KH"
     assert str(hands[N]) == "9C TC TD JD QD AH 7S 8S"
-    hands = _deal_from_deck(CARDS, W, (3, 3, 2))
+    hands = deal_hands(CARDS, W, (3, 3, 2))
     assert str(hands[N]) == "7C 8C 9C JD QD KD 7S 8S"
 
 
 def test_deal_from_deck_refuses_a_bad_deck() -> None:
     with pytest.raises(InvalidDealError, match="32 cards"):
-        _deal_from_deck(CARDS[:31], W, (3, 2, 3))
+        deal_hands(CARDS[:31], W, (3, 2, 3))
     with pytest.raises(InvalidDealError, match="does not hold the 32 cards"):
-        _deal_from_deck((*CARDS[:31], CARDS[0]), W, (3, 2, 3))
+        deal_hands((*CARDS[:31], CARDS[0]), W, (3, 2, 3))
 
 
 class RiggedRandom(random.Random):

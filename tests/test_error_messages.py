@@ -126,12 +126,12 @@ def test_parse_call_accepts(text: str, call: object) -> None:
         (
             Contract(Seat.NORTH, Strain.NO_TRUMP, 80),
             RuleConfig.common(),
-            "no-trump contracts are off in these rules (allow_no_trump)",
+            "no-trump bids are not allowed (allow_no_trump is off)",
         ),
         (
             Contract(Seat.NORTH, Strain.ALL_TRUMP, 80),
             RuleConfig.common(),
-            "all-trump contracts are off in these rules (allow_all_trump)",
+            "all-trump bids are not allowed (allow_all_trump is off)",
         ),
         (
             Contract(Seat.NORTH, Strain.HEARTS, CAPOT),
@@ -141,37 +141,37 @@ def test_parse_call_accepts(text: str, call: object) -> None:
         (
             Contract(Seat.NORTH, Strain.HEARTS, GENERALE),
             RuleConfig.common(),
-            "générale is off in these rules (allow_generale)",
+            "generale bids are not allowed (allow_generale is off)",
         ),
         (
             Contract(Seat.NORTH, Strain.HEARTS, 85),
             RuleConfig.common(),
-            "contract value 85 is not a bid these rules allow (80 to 160 by 10)",
+            "85 is not a bid value: bids go up from 80 in steps of 10",
         ),
         (
             Contract(Seat.NORTH, Strain.HEARTS, 250),
             RuleConfig.ffb(),
-            "contract value 250 is not a bid these rules allow (80 to 240 by 10)",
+            "250 is above the highest numeric bid, 240; capot stands above it",
         ),
         (
             Contract(Seat.NORTH, Strain.HEARTS, 80),
             RuleConfig.min82(),
-            "contract value 80 is not a bid these rules allow (82 to 162 by 10)",
+            "80 is below the lowest bid, 82",
         ),
         (
             Contract(Seat.NORTH, Strain.HEARTS, 82, 2),
             RuleConfig.classic_belote(),
-            "coinche is off in these rules: the multiplier must be 1",
+            "coinche is not allowed (allow_coinche is off)",
         ),
         (
             Contract(Seat.NORTH, Strain.HEARTS, 82, 4),
             RuleConfig.min82(),
-            "surcoinche is off in these rules: the multiplier 4 is not allowed",
+            "surcoinche is not allowed (allow_surcoinche is off)",
         ),
         (
             Contract(Seat.NORTH, Strain.HEARTS, CAPOT, 2),
             RuleConfig.pagat(),
-            "a capot bid cannot be coinched in these rules",
+            "a capot bid may not be coinched (capot_can_be_coinched is off)",
         ),
     ],
 )

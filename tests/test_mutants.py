@@ -463,7 +463,8 @@ def _random_contract(
         reached = [bid for bid in bids if bid <= total]
         value = reached[-1] if reached else bids[0]
     multipliers: list[Literal[1, 2, 4]] = [1]
-    if rules.allow_coinche and (value is not CAPOT or rules.capot_can_be_coinched):
+    # a capot or générale bid is coinched only with capot_can_be_coinched (coinche.auction)
+    if rules.allow_coinche and (value not in (CAPOT, GENERALE) or rules.capot_can_be_coinched):
         multipliers.append(2)
         if rules.allow_surcoinche:
             multipliers.append(4)

@@ -691,7 +691,7 @@ BAD_RECORDS: list[tuple[str, Mutation, str, str, type[Exception] | None]] = [
         "a value the rules do not allow",
         _set("contract.value", 85),
         "",
-        "contract value 85 is not a bid these rules allow (80 to 160 by 10)",
+        "85 is not a bid value: bids go up from 80 in steps of 10",
         InvalidDealError,
     ),
     (

@@ -57,8 +57,8 @@ from coinche.config import (
     RuleConfig,
     Scoring,
 )
-from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
-from coinche.deal import Action, Deal, Phase, PlayerView
+from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, allowed_contract
+from coinche.deal import Action, Deal, Phase, PlayerView, Step
 from coinche.errors import (
     CardNotInHandError,
     CoincheError,
@@ -148,6 +148,7 @@ __all__ = [
     "Scoring",
     "Seat",
     "SpecialBid",
+    "Step",
     "Strain",
     "Suit",
     "Surcoinche",
@@ -156,6 +157,7 @@ __all__ = [
     "TeamPoints",
     "Trick",
     "__version__",
+    "allowed_contract",
     "card_points",
     "compare_announcements",
     "dumps",
@@ -202,6 +204,7 @@ for _immutable in (
     PlayerView,
     RuleConfig,
     ScoreTerm,
+    Step,
     Surcoinche,
     Take,
     TeamPoints,

@@ -25,6 +25,14 @@ ready-made instances. :func:`parse_call` reads the text ``str()`` gives back.
 >>> parse_call("Capot nt"), str(parse_call("GENERALE S"))
 (Bid(value=CAPOT, strain=<Strain.NO_TRUMP: 4>), 'generale S')
 
+This auction and the classic turned-card one (:class:`coinche.classic.ClassicAuction`)
+are two kinds of :class:`BaseAuction`: the same surface (:meth:`~BaseAuction.apply`,
+:meth:`~BaseAuction.explain`, :meth:`~BaseAuction.is_legal`,
+:meth:`~BaseAuction.legal_calls`, :attr:`~BaseAuction.contract`...) and the same
+answer to a coinche; each has its own steps and refusals. Either refuses the other's
+calls as illegal (an :class:`~coinche.errors.IllegalCallError`), so a deal never needs
+to ask which one it runs.
+
 Decisions (points the rule books leave open; each is documented behaviour):
 
 - **decision**: after a coinche the two players of the bidding team answer in the order
@@ -39,35 +47,41 @@ Decisions (points the rule books leave open; each is documented behaviour):
 - **decision**: a player may outbid their partner; any strictly higher bid is legal.
 - **decision**: capot is always biddable, above the highest numeric bid; générale only
   with :attr:`~coinche.RuleConfig.allow_generale`.
+- Which bids, strains and multipliers a rule set allows is
+  :func:`~coinche.contract.allowed_contract`'s to say: a bid is refused in its words.
 """
 
 from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Callable, Iterable
-from typing import Any, Final, Literal, TypeAlias, TypeVar
+from collections.abc import Iterable
+from typing import Any, ClassVar, Final, Generic, Literal, TypeVar, cast
 
 import attrs
 
 from coinche._checks import short_repr
-from coinche.cards import Strain
-from coinche.config import CAPOT_VALUE, AuctionKind, CoincheTiming, RuleConfig
-from coinche.contract import (
-    CAPOT,
-    GENERALE,
-    MAX_BID_VALUE,
-    Contract,
-    SpecialBid,
-    bid_points,
+from coinche.calls import (
+    CALL_TYPES,
+    COINCHE,
+    PASS,
+    SURCOINCHE,
+    AnyCall,
+    Bid,
+    Call,
+    CallBase,
+    Coinche,
+    Pass,
+    Surcoinche,
+    call_pairs,
+    check_call,
+    check_seat,
+    parse_call,
 )
-from coinche.errors import (
-    CoincheTypeError,
-    IllegalCallError,
-    InvalidDealError,
-    NotationError,
-    RuleConfigError,
-)
+from coinche.cards import Strain, Suit
+from coinche.config import AuctionKind, CoincheTiming, RuleConfig
+from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, contract_refusal
+from coinche.errors import CoincheTypeError, IllegalCallError, RuleConfigError
 from coinche.seats import Seat
 
 __all__ = [
@@ -75,6 +89,7 @@ __all__ = [
     "PASS",
     "SURCOINCHE",
     "Auction",
+    "BaseAuction",
     "Bid",
     "Call",
     "Coinche",
@@ -84,371 +99,43 @@ __all__ = [
 ]
 
 
-# ---------------------------------------------------------------------- the calls
-@attrs.frozen
-class Pass:
-    """A pass: no bid this turn (a player who passed may bid again later).
-
-    >>> from coinche.auction import PASS, Pass
-    >>> str(Pass()), Pass() == PASS
-    ('pass', True)
-    """
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-def _check_bid_value(instance: Bid, attribute: attrs.Attribute[Any], value: object) -> None:
-    if isinstance(value, SpecialBid):
-        return
-    if type(value) is int:
-        if -MAX_BID_VALUE <= value <= MAX_BID_VALUE:
-            return
-        raise InvalidDealError(
-            f"a bid value is at most {MAX_BID_VALUE} in size, not {short_repr(value)}"
-        )
-    raise CoincheTypeError(f"a bid value is an int, CAPOT or GENERALE, not {short_repr(value)}")
-
-
-def _check_bid_strain(instance: Bid, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Strain:
-        raise CoincheTypeError(f"a bid's strain must be a Strain, not {short_repr(value)}")
-
-
-@attrs.frozen
-class Bid:
-    """A bid: a value (points, :data:`~coinche.CAPOT` or :data:`~coinche.GENERALE`) and a strain.
-
-    Whether the rules allow the value and the strain is the auction's business
-    (:meth:`Auction.explain_call`); the constructor checks only the types.
-
-    >>> from coinche import CAPOT, Strain
-    >>> from coinche.auction import Bid
-    >>> str(Bid(100, Strain.HEARTS)), str(Bid(CAPOT, Strain.SPADES))
-    ('100 H', 'capot S')
-    >>> Bid(CAPOT, Strain.CLUBS).points
-    250
-    >>> Bid("100", Strain.HEARTS)
-    Traceback (most recent call last):
-    ...
-    coinche.errors.CoincheTypeError: a bid value is an int, CAPOT or GENERALE, not '100'
-    """
-
-    value: int | SpecialBid = attrs.field(validator=_check_bid_value)
-    """Points, :data:`~coinche.CAPOT` or :data:`~coinche.GENERALE`."""
-    strain: Strain = attrs.field(validator=_check_bid_strain)
-    """The trump suit, no trump or all trump."""
-
-    @property
-    def points(self) -> int:
-        """The bid's rank in the auction: its value, 250 for capot, 500 for générale."""
-        return bid_points(self.value)
-
-    def __str__(self) -> str:
-        value = self.value
-        text = value.value if isinstance(value, SpecialBid) else str(value)
-        return f"{text} {self.strain.code}"
-
-
-@attrs.frozen
-class Coinche:
-    """A coinche (double) by an opponent of the highest bidder; it ends the bidding.
-
-    >>> from coinche.auction import COINCHE, Coinche
-    >>> str(Coinche()), Coinche() == COINCHE
-    ('coinche', True)
-    """
-
-    def __str__(self) -> str:
-        return "coinche"
-
-
-@attrs.frozen
-class Surcoinche:
-    """A surcoinche (redouble) by the bidding team, answering a coinche.
-
-    >>> from coinche.auction import SURCOINCHE, Surcoinche
-    >>> str(Surcoinche()), Surcoinche() == SURCOINCHE
-    ('surcoinche', True)
-    """
-
-    def __str__(self) -> str:
-        return "surcoinche"
-
-
-Call: TypeAlias = Pass | Bid | Coinche | Surcoinche
-"""Any call of the auction: :class:`Pass`, :class:`Bid`, :class:`Coinche`, :class:`Surcoinche`."""
-
-PASS: Final = Pass()
-"""The pass call."""
-COINCHE: Final = Coinche()
-"""The coinche call."""
-SURCOINCHE: Final = Surcoinche()
-"""The surcoinche call."""
-
-_CALL_TYPES: Final = (Pass, Bid, Coinche, Surcoinche)
-_WORD_CALLS: Final[dict[str, Call]] = {
-    "pass": PASS,
-    "coinche": COINCHE,
-    "surcoinche": SURCOINCHE,
-}
-_SPECIAL_WORDS: Final = {"capot": CAPOT, "generale": GENERALE, "générale": GENERALE}
-
-
-def parse_call(text: str) -> Call:
-    """Read a call written as ``str()`` writes it, in any case.
-
-    ``pass``, ``coinche``, ``surcoinche``, or a bid: a value (a number, ``capot`` or
-    ``generale``) then a strain as :meth:`~coinche.Strain.parse` reads it.
-
-    >>> from coinche.auction import parse_call
-    >>> parse_call("PASS"), parse_call("100 h")
-    (Pass(), Bid(value=100, strain=<Strain.HEARTS: 2>))
-    >>> parse_call(" capot  no trump "), parse_call("Surcoinche")
-    (Bid(value=CAPOT, strain=<Strain.NO_TRUMP: 4>), Surcoinche())
-    >>> parse_call("100 Q")
-    Traceback (most recent call last):
-    ...
-    coinche.errors.NotationError: cannot read '100 Q' as a call: unknown strain 'Q' ...
-    >>> parse_call("double")
-    Traceback (most recent call last):
-    ...
-    coinche.errors.NotationError: cannot read 'double' as a call (expected pass, coinche, ...
-    """
-    if not isinstance(text, str):
-        raise CoincheTypeError(f"a call is read from a str, not {type(text).__name__}")
-    words = text.split()
-    found = _WORD_CALLS.get(" ".join(words).lower())
-    if found is not None:
-        return found
-    if len(words) >= 2:
-        head = words[0].lower()
-        value: int | SpecialBid
-        if head in _SPECIAL_WORDS:
-            value = _SPECIAL_WORDS[head]
-        elif head.isascii() and head.isdigit() and len(head) <= 4 and int(head) <= MAX_BID_VALUE:
-            value = int(head)
-        else:
-            raise NotationError(
-                f"cannot read {short_repr(text)} as a call: "
-                f"unknown bid value {short_repr(words[0])} "
-                "(expected a number, capot or generale)"
-            )
-        rest = " ".join(words[1:])
-        try:
-            strain = Strain.parse(rest)
-        except NotationError:
-            raise NotationError(
-                f"cannot read {short_repr(text)} as a call: unknown strain {short_repr(rest)} "
-                "(expected one of C D H S NT AT or a strain name)"
-            ) from None
-        return Bid(value, strain)
-    raise NotationError(
-        f"cannot read {short_repr(text)} as a call (expected pass, coinche, surcoinche or a bid "
-        "such as '100 H' or 'capot S')"
-    )
-
-
 # ---------------------------------------------------------------------- the state
-_BIDDING: Final = 0
+# The phases both auctions share; each numbers its own phases from _OWN_PHASES.
+_OVER: Final = 0
 _ANSWERING: Final = 1  # after a coinche, the bidding team may surcoinche
-_OVER: Final = 2
+_OWN_PHASES: Final = 2
+_ANSWERS: Final = (PASS, SURCOINCHE)  # the calls of the seat answering a coinche
 
 
 @attrs.frozen
-class _State:
-    """What the calls so far add up to; derived from the calls, never compared."""
+class AuctionState:
+    """What the calls so far add up to, in either auction; derived from the calls, never
+    compared. Internal."""
 
     phase: int
     to_move: Seat | None
-    highest: tuple[Seat, Bid] | None = None
-    passes: int = 0  # consecutive passes since the last bid (or the start)
+    passes: int = 0  # consecutive passes (in the classic auction: in this round)
+    taker: Seat | None = None  # the highest bidder; in the classic auction, who took
+    bid: Bid | None = None  # the highest bid (coinche auction)
+    trump: Suit | None = None  # the turned suit, then the trump chosen (classic auction)
     coincher: Seat | None = None
     multiplier: Literal[1, 2, 4] = 1
     thrown_in: bool = False
 
 
-@attrs.frozen
-class _Ladder:
-    """Every bid the rules allow, in legal_calls order, with each bid's rank."""
-
-    bids: tuple[Bid, ...]
-    points: tuple[int, ...]
-
-    def above(self, points: int) -> tuple[Bid, ...]:
-        return self.bids[bisect.bisect_right(self.points, points) :]
-
-
-@functools.lru_cache(maxsize=64)
-def _ladder(rules: RuleConfig) -> _Ladder:
-    strains = [
-        strain
-        for strain in Strain
-        if strain.is_suit
-        or (strain is Strain.NO_TRUMP and rules.allow_no_trump)
-        or (strain is Strain.ALL_TRUMP and rules.allow_all_trump)
-    ]
-    values: list[int | SpecialBid] = [*rules.numeric_bids(), CAPOT]
-    if rules.allow_generale:
-        values.append(GENERALE)
-    bids = tuple(Bid(value, strain) for value in values for strain in strains)
-    return _Ladder(bids, tuple(bid.points for bid in bids))
-
-
-def _step(state: _State, rules: RuleConfig, seat: Seat, call: Call) -> _State:
-    """The state after *seat* makes *call*, assuming the call is legal."""
-    if state.phase == _BIDDING:
-        if isinstance(call, Bid):
-            return _State(_BIDDING, seat.next, (seat, call))
-        if isinstance(call, Coinche):
-            if not rules.allow_surcoinche:
-                return _State(_OVER, None, state.highest, coincher=seat, multiplier=2)
-            return _State(_ANSWERING, seat.next, state.highest, coincher=seat, multiplier=2)
-        passes = state.passes + 1
-        if state.highest is None and passes == 4:
-            return _State(_OVER, None, thrown_in=True)
-        if state.highest is not None and passes == 3:
-            return _State(_OVER, None, state.highest)
-        return attrs.evolve(state, to_move=seat.next, passes=passes)
-    # answering a coinche
+def answered(state: AuctionState, seat: Seat, call: CallBase, first: Seat) -> AuctionState:
+    """The state after *seat* answers with *call*, where the two players after *first*
+    answer in the order of play and *first*'s partner is skipped (see the decisions):
+    the bidding team after a coinche, the defenders after the classic taking call."""
     if isinstance(call, Surcoinche):
         return attrs.evolve(state, phase=_OVER, to_move=None, multiplier=4)
-    assert state.coincher is not None
-    if seat is state.coincher.next:
-        # decision: the coincher's partner is skipped; the other bidder answers next
-        return attrs.evolve(state, to_move=state.coincher.previous)
+    if seat is first.next:
+        return attrs.evolve(state, to_move=first.previous)
     return attrs.evolve(state, phase=_OVER, to_move=None)
 
 
-def _bid_reason(rules: RuleConfig, highest: tuple[Seat, Bid] | None, bid: Bid) -> str | None:
-    value = bid.value
-    if value is GENERALE and not rules.allow_generale:
-        return "generale bids are not allowed (allow_generale is off)"
-    if isinstance(value, int):
-        top = rules.highest_numeric_bid
-        if value < rules.min_bid:
-            return f"{value} is below the lowest bid, {rules.min_bid}"
-        if value > top:
-            return f"{value} is above the highest numeric bid, {top}; capot stands above it"
-        if (value - rules.min_bid) % rules.bid_step:
-            return (
-                f"{value} is not a bid value: bids go up from {rules.min_bid} "
-                f"in steps of {rules.bid_step}"
-            )
-    if bid.strain is Strain.NO_TRUMP and not rules.allow_no_trump:
-        return "no-trump bids are not allowed (allow_no_trump is off)"
-    if bid.strain is Strain.ALL_TRUMP and not rules.allow_all_trump:
-        return "all-trump bids are not allowed (allow_all_trump is off)"
-    if highest is not None and bid.points <= highest[1].points:
-        shown = value.value if isinstance(value, SpecialBid) else value
-        return f"{shown} is not higher than the highest bid, {highest[1]} by {highest[0].letter}"
-    return None
-
-
-def _coinche_reason(state: _State, rules: RuleConfig, seat: Seat) -> str | None:
-    if not rules.allow_coinche:
-        return "coinche is not allowed (allow_coinche is off)"
-    if state.phase == _ANSWERING:
-        assert state.coincher is not None
-        return f"the bid is already coinched (by {state.coincher.name})"
-    highest = state.highest
-    if highest is None:
-        return "there is no bid to coinche"
-    bidder, bid = highest
-    if bidder.team is seat.team:
-        who = "your own" if bidder is seat else f"your partner {bidder.name}'s"
-        return f"the highest bid, {bid}, is {who}; only an opponent may coinche"
-    if bid.points >= CAPOT_VALUE and not rules.capot_can_be_coinched:
-        assert isinstance(bid.value, SpecialBid)
-        return f"a {bid.value.value} bid may not be coinched (capot_can_be_coinched is off)"
-    if seat is not state.to_move and rules.coinche_timing is CoincheTiming.IN_TURN:
-        assert state.to_move is not None
-        return (
-            f"it is {state.to_move.name}'s turn, and a coinche is made only in turn "
-            "(coinche_timing is 'in_turn')"
-        )
-    return None
-
-
-def _surcoinche_reason(state: _State, rules: RuleConfig, seat: Seat) -> str | None:
-    if not rules.allow_surcoinche:
-        return "surcoinche is not allowed (allow_surcoinche is off)"
-    if state.phase != _ANSWERING:
-        return "there is no coinche to answer"
-    assert state.highest is not None
-    assert state.to_move is not None
-    bidders = state.highest[0].team
-    if seat.team is not bidders:
-        first, second = bidders.seats
-        return f"only the bidding team, {first.name} and {second.name}, may surcoinche"
-    if seat is not state.to_move:
-        return f"it is {state.to_move.name}'s turn"
-    return None
-
-
-def _reason(state: _State, rules: RuleConfig, seat: Seat, call: Call) -> str | None:
-    """Why *seat* may not make *call* in *state*; ``None`` when it may."""
-    if state.phase == _OVER:
-        if state.thrown_in:
-            return "the auction is over: all four passed and the deal is thrown in"
-        return "the auction is over"
-    if isinstance(call, Coinche):
-        return _coinche_reason(state, rules, seat)
-    if isinstance(call, Surcoinche):
-        return _surcoinche_reason(state, rules, seat)
-    if isinstance(call, Bid) and state.phase == _ANSWERING:
-        return "the bid has been coinched: nobody may bid any more"
-    if seat is not state.to_move:
-        assert state.to_move is not None
-        return f"it is {state.to_move.name}'s turn"
-    if isinstance(call, Bid):
-        return _bid_reason(rules, state.highest, call)
-    return None
-
-
-def check_seat(seat: object) -> None:
-    """Raise CoincheTypeError unless *seat* is a Seat (shared with the classic auction)."""
-    if type(seat) is not Seat:
-        raise CoincheTypeError(f"seat must be a Seat, not {short_repr(seat)}")
-
-
-def _check_call(call: object) -> None:
-    if not isinstance(call, _CALL_TYPES):
-        raise CoincheTypeError(
-            "a call is a Pass, Bid, Coinche or Surcoinche "
-            f"(see parse_call), not {short_repr(call)}"
-        )
-
-
-_C = TypeVar("_C")
-
-
-def call_pairs(
-    value: Iterable[tuple[Seat, _C]], check_call: Callable[[object], None]
-) -> tuple[tuple[Seat, _C], ...]:
-    """Check a sequence of (seat, call) pairs, each call by *check_call*; as a tuple.
-
-    Shared by this auction and :class:`coinche.classic.ClassicAuction`.
-    """
-    raw: object = value
-    if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
-        raise CoincheTypeError(
-            f"calls must be a sequence of (seat, call) pairs, not {short_repr(value)}"
-        )
-    pairs = []
-    for item in value:
-        if not isinstance(item, tuple) or len(item) != 2:
-            raise CoincheTypeError(
-                f"each call must be a (seat, call) pair, not {short_repr(item)}"
-            )
-        check_seat(item[0])
-        check_call(item[1])
-        pairs.append(item)
-    return tuple(pairs)
-
-
-def _to_calls(value: Iterable[tuple[Seat, Call]]) -> tuple[tuple[Seat, Call], ...]:
-    return call_pairs(value, _check_call)
+_C = TypeVar("_C", bound=CallBase)
+_A = TypeVar("_A", bound="BaseAuction[Any]")
 
 
 def check_dealer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -457,129 +144,93 @@ def check_dealer(instance: object, attribute: attrs.Attribute[Any], value: objec
         raise CoincheTypeError(f"dealer must be a Seat, not {short_repr(value)}")
 
 
-def _check_rules(instance: Auction, attribute: attrs.Attribute[Any], value: object) -> None:
+def check_rules(
+    instance: BaseAuction[Any], attribute: attrs.Attribute[Any], value: object
+) -> None:
+    """attrs validator of an auction's rules: a RuleConfig of the auction's kind."""
     if not isinstance(value, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {short_repr(value)}")
-    if value.auction is not AuctionKind.BIDDING:
-        raise RuleConfigError(
-            f"auction={short_repr(value.auction.value)}: "
-            "the turned-card auction (section 8 of the rules page) "
-            "is not part of this module but coinche.classic.ClassicAuction; "
-            "coinche.auction runs the bidding auction only"
-        )
+    if value.auction is not instance._KIND:
+        raise RuleConfigError(f"auction={short_repr(value.auction.value)}: {instance._NOT_MINE}")
 
 
-_DEFAULT_RULES: Final = RuleConfig()
+_new = object.__new__
+_setattr = object.__setattr__
 
 
-# ---------------------------------------------------------------------- the auction
-@attrs.frozen
-class Auction:
-    """A coinche auction: the dealer, the rules, and every call made, with its caller.
+@functools.cache
+def _kept(cls: Any) -> tuple[str, ...]:
+    """The fields of an auction class that a new call leaves as they are."""
+    fields = attrs.fields(cls)
+    return tuple(field.name for field in fields if field.name not in _CHANGED)
 
-    Immutable: :meth:`apply` returns a new auction. Constructing one directly, or with
-    :meth:`replay`, checks every call; :meth:`start` opens an empty one. A rule set with
-    ``auction='turned_card'`` raises :class:`~coinche.RuleConfigError`: the classic
-    turned-card auction is :class:`coinche.classic.ClassicAuction`.
 
-    The seat after the dealer speaks first, then each in the order of play. A bid
-    followed by three passes ends the auction; four passes with no bid throw the deal
-    in. A coinche ends the bidding; with :attr:`~coinche.RuleConfig.allow_surcoinche`
-    the bidding team then answers (see the module's decisions), without it the auction
-    ends at once.
+_CHANGED: Final = frozenset({"calls", "_state"})
 
-    >>> from coinche import RuleConfig, Seat, Strain
-    >>> from coinche.auction import PASS, Auction, Bid
-    >>> auction = Auction.start(Seat.NORTH, RuleConfig.common())
-    >>> auction = auction.apply(Seat.EAST, Bid(80, Strain.SPADES))
-    >>> for seat in (Seat.SOUTH, Seat.WEST, Seat.NORTH):
-    ...     auction = auction.apply(seat, PASS)
-    >>> auction.contract
-    Contract(taker=<Seat.EAST: 1>, strain=<Strain.SPADES: 3>, value=80, multiplier=1)
-    >>> auction.apply(Seat.EAST, PASS)
+
+# ---------------------------------------------------------------------- the base
+class BaseAuction(Generic[_C]):
+    """What every auction shares: the surface, the answer to a coinche, the replay.
+
+    :class:`Auction` (numeric bids) and :class:`~coinche.classic.ClassicAuction` (the
+    turned card) are its two kinds; they differ only in their own steps and refusals.
+    Both are immutable values holding :attr:`dealer`, :attr:`rules` and :attr:`calls`.
+    Every action has the same three methods: :meth:`explain` (the rule that refuses
+    it, or ``None``), :meth:`is_legal` and :meth:`apply`, each given the seat and the
+    call. A call of the other auction is refused like any illegal call.
+
+    >>> from coinche import Card, RuleConfig, Seat, Strain
+    >>> from coinche.auction import PASS, Auction, BaseAuction, Bid
+    >>> from coinche.classic import TAKE, ClassicAuction
+    >>> auctions: list[BaseAuction] = [
+    ...     Auction.start(Seat.WEST, RuleConfig.common()),
+    ...     ClassicAuction.start(Seat.WEST, RuleConfig.classic_belote(), Card.parse("JH")),
+    ... ]
+    >>> [auction.is_legal(Seat.NORTH, TAKE) for auction in auctions]
+    [False, True]
+    >>> [auction.explain(Seat.NORTH, PASS) for auction in auctions]
+    [None, None]
+    >>> print(auctions[0].explain(Seat.NORTH, TAKE))
+    take is a call of the classic turned-card auction; these rules (auction='bidding') ...
+    >>> auctions[1].apply(Seat.NORTH, Bid(80, Strain.HEARTS))
     Traceback (most recent call last):
     ...
-    coinche.errors.IllegalCallError: EAST may not call pass: the auction is over
-    >>> Auction.start(Seat.NORTH, RuleConfig.classic_belote())
-    Traceback (most recent call last):
-    ...
-    coinche.errors.RuleConfigError: auction='turned_card': the turned-card auction ...
+    coinche.errors.IllegalCallError: NORTH may not call 80 H: the classic auction has no ...
     """
 
-    dealer: Seat = attrs.field(validator=check_dealer)
+    __slots__ = ()
+
+    dealer: Seat
     """The dealer; the seat after the dealer speaks first."""
-    rules: RuleConfig = attrs.field(validator=_check_rules)
-    """The house rules: bid values, strains, coinche and surcoinche options."""
-    calls: tuple[tuple[Seat, Call], ...] = attrs.field(default=(), converter=_to_calls)
+    rules: RuleConfig
+    """The house rules."""
+    calls: tuple[tuple[Seat, _C], ...]
     """Every call in the order made, each with the seat that made it."""
-    _state: _State = attrs.field(init=False, eq=False, repr=False)
-    _bids: _Ladder = attrs.field(init=False, eq=False, repr=False)
+    _state: AuctionState
+
+    # What each kind of auction says about itself.
+    _KIND: ClassVar[AuctionKind]  # the rules it runs under
+    _NOT_MINE: ClassVar[str]  # why other rules are refused
+    _OWN: ClassVar[tuple[type[CallBase], ...]]  # its calls
+    _TYPE_WORDS: ClassVar[str]  # what its calls are, for a type error
+    _ROUNDS: ClassVar[int]  # how many rounds of passes throw the deal in
+    _TAKEN: ClassVar[str]  # what a coinche doubles: the bid, the contract
 
     def __attrs_post_init__(self) -> None:
-        state = _State(_BIDDING, self.dealer.next)
+        self._prepare()
+        state = self._first_state()
         for seat, call in self.calls:
-            reason = _reason(state, self.rules, seat, call)
+            reason = self._reason(state, seat, call)
             if reason is not None:
-                raise IllegalCallError(seat, call, reason)
-            state = _step(state, self.rules, seat, call)
+                raise IllegalCallError(seat, cast(Call, call), reason)
+            state = self._next(state, seat, call)
         object.__setattr__(self, "_state", state)
-        object.__setattr__(self, "_bids", _ladder(self.rules))
 
-    # ------------------------------------------------------------------ constructors
-    @classmethod
-    def start(cls, dealer: Seat, rules: RuleConfig = _DEFAULT_RULES) -> Auction:
-        """A new auction, before any call; the seat after *dealer* speaks first.
-
-        >>> from coinche import RuleConfig, Seat
-        >>> from coinche.auction import Auction
-        >>> Auction.start(Seat.SOUTH, RuleConfig.ffb()).to_move
-        <Seat.WEST: 3>
-        """
-        return cls(dealer, rules)
-
-    @classmethod
-    def replay(
-        cls, dealer: Seat, rules: RuleConfig, calls: Iterable[tuple[Seat, Call]]
-    ) -> Auction:
-        """The auction after *calls*, each (seat, call) pair checked in turn.
-
-        Raises :class:`~coinche.errors.IllegalCallError` at the first illegal call.
-
-        >>> from coinche import RuleConfig, Seat, Strain
-        >>> from coinche.auction import PASS, Auction, Bid
-        >>> N, E, S, W = Seat
-        >>> rules = RuleConfig.common()
-        >>> Auction.replay(W, rules, [(N, PASS), (E, PASS), (S, PASS), (W, PASS)]).thrown_in
-        True
-        >>> Auction.replay(W, rules, [(N, Bid(90, Strain.CLUBS)), (E, Bid(90, Strain.HEARTS))])
-        Traceback (most recent call last):
-        ...
-        coinche.errors.IllegalCallError: EAST may not call 90 H: 90 is not higher than ...
-        """
-        auction = cls.start(dealer, rules)
-        for seat, call in _to_calls(calls):
+    def _replayed(self: _A, calls: Iterable[tuple[Seat, AnyCall]]) -> _A:
+        """This auction after *calls*, each (seat, call) pair checked in turn."""
+        auction = self
+        for seat, call in call_pairs(calls, self._TYPE_WORDS):
             auction = auction.apply(seat, call)
-        return auction
-
-    @classmethod
-    def _build(
-        cls,
-        dealer: Seat,
-        rules: RuleConfig,
-        calls: tuple[tuple[Seat, Call], ...],
-        state: _State,
-        bids: _Ladder,
-    ) -> Auction:
-        # Bypasses __init__ (and its replay of every call): the state is already known.
-        auction = object.__new__(cls)
-        for name, value in (
-            ("dealer", dealer),
-            ("rules", rules),
-            ("calls", calls),
-            ("_state", state),
-            ("_bids", bids),
-        ):
-            object.__setattr__(auction, name, value)
         return auction
 
     # ------------------------------------------------------------------ state
@@ -609,7 +260,8 @@ class Auction:
 
     @property
     def thrown_in(self) -> bool:
-        """True when all four players passed without a bid: the deal is thrown in.
+        """True when nobody bid or took: the deal is thrown in (four passes in the coinche
+        auction, four in each round of the classic one).
 
         >>> from coinche import RuleConfig, Seat
         >>> from coinche.auction import PASS, Auction
@@ -622,23 +274,10 @@ class Auction:
         return self._state.thrown_in
 
     @property
-    def highest_bid(self) -> tuple[Seat, Bid] | None:
-        """The highest bid so far and the seat that made it; ``None`` before any bid.
-
-        >>> from coinche import RuleConfig, Seat, Strain
-        >>> from coinche.auction import Auction, Bid
-        >>> auction = Auction.start(Seat.NORTH, RuleConfig())
-        >>> auction.apply(Seat.EAST, Bid(90, Strain.CLUBS)).highest_bid
-        (<Seat.EAST: 1>, Bid(value=90, strain=<Strain.CLUBS: 0>))
-        """
-        return self._state.highest
-
-    @property
     def contract(self) -> Contract | None:
         """The contract once the auction is over; ``None`` before that or when thrown in.
 
-        Its taker made the last bid; its multiplier is 2 after a coinche, 4 after a
-        surcoinche.
+        Its multiplier is 2 after a coinche, 4 after a surcoinche.
 
         >>> from coinche import RuleConfig, Seat, Strain
         >>> from coinche.auction import COINCHE, Auction, Bid
@@ -650,23 +289,27 @@ class Auction:
         '102 D by E, coinched'
         """
         state = self._state
-        if state.phase != _OVER or state.highest is None:
+        if state.phase != _OVER:
             return None
-        seat, bid = state.highest
-        return Contract(seat, bid.strain, bid.value, state.multiplier)
+        return self._contract(state)
 
     # ------------------------------------------------------------------ legality
-    def legal_calls(self, seat: Seat) -> tuple[Call, ...]:
-        """Every call *seat* may make now, in a fixed order.
+    def legal_calls(self, seat: Seat) -> tuple[_C, ...]:
+        """Every call *seat* may make now, in a fixed order; empty when it may not call.
 
-        :data:`PASS` first when legal, then the bids (numbers ascending, each in
-        :class:`~coinche.Strain` order, then capot bids, then générale bids), then
-        :data:`COINCHE`, then :data:`SURCOINCHE`. Empty when *seat* may not call now.
-        With ``coinche_timing='any_time'`` a seat not to move gets ``(COINCHE,)`` when it
-        may coinche out of turn.
+        The coinche auction: :data:`PASS` first when legal, then the bids (numbers
+        ascending, each in :class:`~coinche.Strain` order, then capot bids, then
+        générale bids), then :data:`COINCHE`. With ``coinche_timing='any_time'`` a seat
+        not to move gets ``(COINCHE,)`` when it may coinche out of turn. The classic
+        auction lists the calls of the seat to move only: ``(PASS, TAKE)`` in round one,
+        :data:`PASS` then a :class:`~coinche.classic.NameSuit` for each suit in suit order
+        in round two, ``(PASS, COINCHE)`` for a defender after the taking call (the
+        coinche option). In either, ``(PASS, SURCOINCHE)`` for the bidder answering a
+        coinche.
 
-        >>> from coinche import RuleConfig, Seat, Strain
-        >>> from coinche.auction import Auction, Bid
+        >>> from coinche import Card, RuleConfig, Seat, Strain
+        >>> from coinche.auction import COINCHE, Auction, Bid
+        >>> from coinche.classic import ClassicAuction
         >>> auction = Auction.start(Seat.NORTH, RuleConfig.common())
         >>> auction = auction.apply(Seat.EAST, Bid(150, Strain.CLUBS))
         >>> [str(call) for call in auction.legal_calls(Seat.SOUTH)]
@@ -676,23 +319,23 @@ class Auction:
         >>> pagat = Auction.start(Seat.NORTH, RuleConfig.pagat())
         >>> pagat.apply(Seat.EAST, Bid(100, Strain.HEARTS)).legal_calls(Seat.NORTH)
         (Coinche(),)
+        >>> coinched = auction.apply(Seat.SOUTH, COINCHE)    # West answers first
+        >>> coinched.legal_calls(Seat.WEST), coinched.legal_calls(Seat.EAST)
+        ((Pass(), Surcoinche()), ())
+        >>> classic = ClassicAuction.start(Seat.NORTH, RuleConfig.classic_belote(),
+        ...                                Card.parse("7D"))
+        >>> classic.legal_calls(Seat.EAST), classic.legal_calls(Seat.SOUTH)
+        ((Pass(), Take()), ())
         """
         check_seat(seat)
         state = self._state
-        if state.phase == _ANSWERING:
-            return (PASS, SURCOINCHE) if seat is state.to_move else ()
         if state.phase == _OVER:
             return ()
-        can_coinche = _coinche_reason(state, self.rules, seat) is None
-        if seat is not state.to_move:
-            return (COINCHE,) if can_coinche else ()
-        highest = state.highest
-        bids = self._bids.above(highest[1].points) if highest is not None else self._bids.bids
-        if can_coinche:
-            return (PASS, *bids, COINCHE)
-        return (PASS, *bids)
+        if state.phase == _ANSWERING:
+            return cast(tuple[_C, ...], _ANSWERS) if seat is state.to_move else ()
+        return self._legal(state, seat)
 
-    def explain_call(self, seat: Seat, call: Call) -> str | None:
+    def explain_call(self, seat: Seat, call: AnyCall) -> str | None:
         """Why *seat* may not make *call* now, in plain words; ``None`` when it may.
 
         >>> from coinche import RuleConfig, Seat, Strain
@@ -706,10 +349,21 @@ class Auction:
         True
         """
         check_seat(seat)
-        _check_call(call)
-        return _reason(self._state, self.rules, seat, call)
+        check_call(call, self._TYPE_WORDS)
+        return self._reason(self._state, seat, call)
 
-    def is_legal_call(self, seat: Seat, call: Call) -> bool:
+    def explain(self, seat: Seat, call: AnyCall) -> str | None:
+        """The rule that refuses *call* by *seat* now, or ``None``: :meth:`explain_call`,
+        named as :meth:`coinche.Deal.explain` is.
+
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import SURCOINCHE, Auction
+        >>> print(Auction.start(Seat.NORTH, RuleConfig.common()).explain(Seat.EAST, SURCOINCHE))
+        there is no coinche to answer
+        """
+        return self.explain_call(seat, call)
+
+    def is_legal_call(self, seat: Seat, call: AnyCall) -> bool:
         """True when *seat* may make *call* now.
 
         >>> from coinche import RuleConfig, Seat, Strain
@@ -720,12 +374,23 @@ class Auction:
         """
         return self.explain_call(seat, call) is None
 
+    def is_legal(self, seat: Seat, call: AnyCall) -> bool:
+        """True when *seat* may make *call* now: :meth:`is_legal_call`, named as
+        :meth:`coinche.Deal.is_legal` is.
+
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import PASS, Auction
+        >>> Auction.start(Seat.NORTH, RuleConfig.common()).is_legal(Seat.EAST, PASS)
+        True
+        """
+        return self.explain_call(seat, call) is None
+
     # ------------------------------------------------------------------ making calls
-    def apply(self, seat: Seat, call: Call) -> Auction:
+    def apply(self: _A, seat: Seat, call: AnyCall) -> _A:
         """The auction after *seat* makes *call*; this one is unchanged.
 
         Raises :class:`~coinche.errors.IllegalCallError` (a :class:`ValueError`) with the
-        reason :meth:`explain_call` gives when the call is not legal.
+        reason :meth:`explain` gives when the call is not legal.
 
         >>> from coinche import RuleConfig, Seat, Strain
         >>> from coinche.auction import COINCHE, Auction, Bid
@@ -738,16 +403,17 @@ class Auction:
         """
         reason = self.explain_call(seat, call)
         if reason is not None:
-            raise IllegalCallError(seat, call, reason)
+            raise IllegalCallError(seat, cast(Call, call), reason)
         return self.apply_unchecked(seat, call)
 
-    def apply_unchecked(self, seat: Seat, call: Call) -> Auction:
+    def apply_unchecked(self: _A, seat: Seat, call: AnyCall) -> _A:
         """The auction after *seat* makes *call*, without checking that it is legal.
 
         A fast path for trusted loops (simulations, search) whose calls come from
         :meth:`legal_calls`. Given an illegal call the result is unspecified: it may
-        hold a state no legal sequence reaches, and constructing an :class:`Auction` from
-        its :attr:`calls` would raise. Use :meth:`apply` for calls from outside.
+        hold a state no legal sequence reaches, and constructing an auction from its
+        :attr:`calls` would raise. A call of the other auction goes through
+        :meth:`apply`, which refuses it. Use :meth:`apply` for calls from outside.
 
         >>> from coinche import RuleConfig, Seat
         >>> from coinche.auction import Auction
@@ -759,7 +425,338 @@ class Auction:
         >>> [str(call) for _, call in auction.calls]  # the top bid, coinche, surcoinche
         ['capot S', 'coinche', 'surcoinche']
         """
-        state = _step(self._state, self.rules, seat, call)
-        return Auction._build(
-            self.dealer, self.rules, (*self.calls, (seat, call)), state, self._bids
+        if not isinstance(call, self._OWN):
+            return self.apply(seat, call)
+        cls: Any = type(self)
+        auction: _A = _new(cls)
+        for name in _kept(cls):
+            _setattr(auction, name, getattr(self, name))
+        _setattr(auction, "calls", (*self.calls, (seat, call)))
+        _setattr(auction, "_state", self._next(self._state, seat, call))
+        return auction
+
+    # ------------------------------------------------------------------ the rules
+    def _next(self, state: AuctionState, seat: Seat, call: CallBase) -> AuctionState:
+        """The state after *seat* makes *call*, assuming the call is legal."""
+        if state.phase == _ANSWERING:
+            assert state.coincher is not None
+            return answered(state, seat, call, state.coincher)
+        return self._step(state, seat, call)
+
+    def _coinched(self, state: AuctionState, seat: Seat) -> AuctionState:
+        """The state after *seat* coinches: the bidding team answers when the rules allow
+        the contract surcoinched; otherwise the auction is over."""
+        if self._doubled(state, 4) is not None:
+            return attrs.evolve(state, phase=_OVER, to_move=None, coincher=seat, multiplier=2)
+        return attrs.evolve(
+            state, phase=_ANSWERING, to_move=seat.next, coincher=seat, multiplier=2
         )
+
+    def _contract(self, state: AuctionState) -> Contract | None:
+        """The contract the calls so far make, at the state's multiplier; ``None`` before
+        a seat has bid or taken."""
+        stake = self._stake(state)
+        if stake is None or state.taker is None:
+            return None
+        value, strain = stake
+        return Contract(state.taker, strain, value, state.multiplier)
+
+    def _doubled(self, state: AuctionState, multiplier: int) -> str | None:
+        """Why the rules refuse the contract at stake in *state* at *multiplier*; ``None``
+        when they allow it, or when nothing is at stake yet."""
+        stake = self._stake(state)
+        if stake is None:
+            return None
+        return contract_refusal(stake[0], stake[1], multiplier, self.rules)
+
+    def _reason(self, state: AuctionState, seat: Seat, call: CallBase) -> str | None:
+        """Why *seat* may not make *call* in *state*; ``None`` when it may."""
+        if state.phase == _OVER:
+            if not state.thrown_in:
+                return "the auction is over"
+            twice = " twice" if self._ROUNDS == 2 else ""
+            return f"the auction is over: all four passed{twice} and the deal is thrown in"
+        if not isinstance(call, self._OWN):
+            return self._foreign(call)
+        if state.phase != _ANSWERING:
+            return self._refusal(state, seat, call)
+        # answering a coinche: the bidding team passes or surcoinches, in turn
+        assert state.coincher is not None
+        assert state.taker is not None
+        assert state.to_move is not None
+        if isinstance(call, Coinche):
+            return f"the {self._TAKEN} is already coinched (by {state.coincher.name})"
+        if isinstance(call, Surcoinche):
+            bidders = state.taker.team
+            if seat.team is not bidders:
+                first, second = bidders.seats
+                return f"only the bidding team, {first.name} and {second.name}, may surcoinche"
+        elif not isinstance(call, Pass):  # a bid, a take, a named suit
+            return self._closed(state)
+        if seat is not state.to_move:
+            return f"it is {state.to_move.name}'s turn"
+        return None
+
+    # What each kind of auction adds.
+    def _prepare(self) -> None:
+        """Set what the auction derives from its rules, before its calls are replayed."""
+
+    def _first_state(self) -> AuctionState:
+        raise NotImplementedError
+
+    def _step(self, state: AuctionState, seat: Seat, call: CallBase) -> AuctionState:
+        """The state after one of this auction's own calls, outside the answer to a coinche."""
+        raise NotImplementedError
+
+    def _refusal(self, state: AuctionState, seat: Seat, call: CallBase) -> str | None:
+        """Why *seat* may not make its own *call*, outside the answer to a coinche."""
+        raise NotImplementedError
+
+    def _legal(self, state: AuctionState, seat: Seat) -> tuple[_C, ...]:
+        """The legal calls outside the answer to a coinche."""
+        raise NotImplementedError
+
+    def _stake(self, state: AuctionState) -> tuple[int | SpecialBid, Strain] | None:
+        """The value and strain of the contract the calls are about, if any."""
+        raise NotImplementedError
+
+    def _foreign(self, call: CallBase) -> str:
+        """Why a call of the other auction is refused."""
+        raise NotImplementedError
+
+    def _closed(self, state: AuctionState) -> str:
+        """Why a bid (or a take) is refused once the bid (or the take) is coinched."""
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------------- the coinche auction
+_BIDDING: Final = _OWN_PHASES
+
+
+@attrs.frozen
+class _Ladder:
+    """Every bid the rules allow, in legal_calls order, with each bid's rank, and why a
+    coinche of a bid of each rank is refused (``None``: it may be coinched)."""
+
+    bids: tuple[Bid, ...]
+    points: tuple[int, ...]
+    no_coinche: dict[int, str | None]
+
+    def above(self, points: int) -> tuple[Bid, ...]:
+        return self.bids[bisect.bisect_right(self.points, points) :]
+
+
+@functools.lru_cache(maxsize=64)
+def _ladder(rules: RuleConfig) -> _Ladder:
+    values = (*rules.numeric_bids(), CAPOT, GENERALE)
+    bids = tuple(
+        Bid(value, strain)
+        for value in values
+        for strain in Strain
+        if contract_refusal(value, strain, 1, rules) is None
+    )
+    # the multiplier's rules look at the value only: one answer for each rank
+    no_coinche = {bid.points: contract_refusal(bid.value, bid.strain, 2, rules) for bid in bids}
+    return _Ladder(bids, tuple(bid.points for bid in bids), no_coinche)
+
+
+_CALL_WORDS: Final = (
+    "a call is a Pass, Bid, Coinche or Surcoinche (see parse_call; or, in the classic "
+    "auction, a Take or NameSuit)"
+)
+
+
+def _to_calls(value: Iterable[tuple[Seat, Call]]) -> tuple[tuple[Seat, Call], ...]:
+    return call_pairs(value, _CALL_WORDS)
+
+
+_DEFAULT_RULES: Final = RuleConfig()
+_OTHER_RULES: Final = (
+    "the turned-card auction (section 8 of the rules page) is not part of this module but "
+    "coinche.classic.ClassicAuction; coinche.auction runs the bidding auction only"
+)
+
+
+@attrs.frozen
+class Auction(BaseAuction[Call]):
+    """A coinche auction: the dealer, the rules, and every call made, with its caller.
+
+    Immutable: :meth:`apply` returns a new auction. Constructing one directly, or with
+    :meth:`replay`, checks every call; :meth:`start` opens an empty one. A rule set with
+    ``auction='turned_card'`` raises :class:`~coinche.RuleConfigError`: the classic
+    turned-card auction is :class:`coinche.classic.ClassicAuction`. The surface it
+    shares with that one is :class:`BaseAuction`'s.
+
+    The seat after the dealer speaks first, then each in the order of play. A bid
+    followed by three passes ends the auction; four passes with no bid throw the deal
+    in. A coinche ends the bidding; with :attr:`~coinche.RuleConfig.allow_surcoinche`
+    the bidding team then answers (see the module's decisions), without it the auction
+    ends at once.
+
+    >>> from coinche import RuleConfig, Seat, Strain
+    >>> from coinche.auction import PASS, Auction, Bid
+    >>> auction = Auction.start(Seat.NORTH, RuleConfig.common())
+    >>> auction = auction.apply(Seat.EAST, Bid(80, Strain.SPADES))
+    >>> for seat in (Seat.SOUTH, Seat.WEST, Seat.NORTH):
+    ...     auction = auction.apply(seat, PASS)
+    >>> auction.contract
+    Contract(taker=<Seat.EAST: 1>, strain=<Strain.SPADES: 3>, value=80, multiplier=1)
+    >>> auction.apply(Seat.EAST, PASS)
+    Traceback (most recent call last):
+    ...
+    coinche.errors.IllegalCallError: EAST may not call pass: the auction is over
+    >>> Auction.start(Seat.NORTH, RuleConfig.classic_belote())
+    Traceback (most recent call last):
+    ...
+    coinche.errors.RuleConfigError: auction='turned_card': the turned-card auction ...
+    """
+
+    dealer: Seat = attrs.field(validator=check_dealer)
+    """The dealer; the seat after the dealer speaks first."""
+    rules: RuleConfig = attrs.field(validator=check_rules)
+    """The house rules: bid values, strains, coinche and surcoinche options."""
+    calls: tuple[tuple[Seat, Call], ...] = attrs.field(default=(), converter=_to_calls)
+    """Every call in the order made, each with the seat that made it."""
+    _state: AuctionState = attrs.field(init=False, eq=False, repr=False)
+    _bids: _Ladder = attrs.field(init=False, eq=False, repr=False)
+
+    # this kind of auction: its rules, its calls, its rounds, what a coinche doubles
+    _KIND, _OWN, _ROUNDS, _TAKEN = AuctionKind.BIDDING, CALL_TYPES, 1, "bid"
+    _TYPE_WORDS, _NOT_MINE = _CALL_WORDS, _OTHER_RULES
+
+    # ------------------------------------------------------------------ constructors
+    @classmethod
+    def start(cls, dealer: Seat, rules: RuleConfig = _DEFAULT_RULES) -> Auction:
+        """A new auction, before any call; the seat after *dealer* speaks first.
+
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import Auction
+        >>> Auction.start(Seat.SOUTH, RuleConfig.ffb()).to_move
+        <Seat.WEST: 3>
+        """
+        return cls(dealer, rules)
+
+    @classmethod
+    def replay(
+        cls, dealer: Seat, rules: RuleConfig, calls: Iterable[tuple[Seat, AnyCall]]
+    ) -> Auction:
+        """The auction after *calls*, each (seat, call) pair checked in turn.
+
+        Raises :class:`~coinche.errors.IllegalCallError` at the first illegal call.
+
+        >>> from coinche import RuleConfig, Seat, Strain
+        >>> from coinche.auction import PASS, Auction, Bid
+        >>> N, E, S, W = Seat
+        >>> rules = RuleConfig.common()
+        >>> Auction.replay(W, rules, [(N, PASS), (E, PASS), (S, PASS), (W, PASS)]).thrown_in
+        True
+        >>> Auction.replay(W, rules, [(N, Bid(90, Strain.CLUBS)), (E, Bid(90, Strain.HEARTS))])
+        Traceback (most recent call last):
+        ...
+        coinche.errors.IllegalCallError: EAST may not call 90 H: 90 is not higher than ...
+        """
+        return cls.start(dealer, rules)._replayed(calls)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def highest_bid(self) -> tuple[Seat, Bid] | None:
+        """The highest bid so far and the seat that made it; ``None`` before any bid.
+
+        >>> from coinche import RuleConfig, Seat, Strain
+        >>> from coinche.auction import Auction, Bid
+        >>> auction = Auction.start(Seat.NORTH, RuleConfig())
+        >>> auction.apply(Seat.EAST, Bid(90, Strain.CLUBS)).highest_bid
+        (<Seat.EAST: 1>, Bid(value=90, strain=<Strain.CLUBS: 0>))
+        """
+        state = self._state
+        if state.bid is None:
+            return None
+        assert state.taker is not None
+        return (state.taker, state.bid)
+
+    # ------------------------------------------------------------------ the rules
+    def _prepare(self) -> None:
+        object.__setattr__(self, "_bids", _ladder(self.rules))
+
+    def _first_state(self) -> AuctionState:
+        return AuctionState(_BIDDING, self.dealer.next)
+
+    def _step(self, state: AuctionState, seat: Seat, call: CallBase) -> AuctionState:
+        if isinstance(call, Bid):
+            return AuctionState(_BIDDING, seat.next, taker=seat, bid=call)
+        if isinstance(call, Coinche):
+            return self._coinched(state, seat)
+        passes = state.passes + 1
+        if state.bid is None and passes == 4:
+            return AuctionState(_OVER, None, thrown_in=True)
+        if state.bid is not None and passes == 3:
+            return attrs.evolve(state, phase=_OVER, to_move=None)
+        return AuctionState(_BIDDING, seat.next, passes, state.taker, state.bid)
+
+    def _stake(self, state: AuctionState) -> tuple[int | SpecialBid, Strain] | None:
+        bid = state.bid
+        return None if bid is None else (bid.value, bid.strain)
+
+    def _refusal(self, state: AuctionState, seat: Seat, call: CallBase) -> str | None:
+        if isinstance(call, Coinche):
+            return self._coinche_reason(state, seat)
+        if isinstance(call, Surcoinche):
+            # no coinche to answer; but first the rule that forbids it altogether, if any
+            return self._doubled(state, 4) or "there is no coinche to answer"
+        if seat is not state.to_move:
+            assert state.to_move is not None
+            return f"it is {state.to_move.name}'s turn"
+        if isinstance(call, Bid):
+            return self._bid_reason(state, seat, call)
+        return None
+
+    def _bid_reason(self, state: AuctionState, seat: Seat, bid: Bid) -> str | None:
+        refused = contract_refusal(bid.value, bid.strain, 1, self.rules)
+        if refused is not None:
+            return refused
+        highest = state.bid
+        if highest is not None and bid.points <= highest.points:
+            value = bid.value
+            shown = value.value if isinstance(value, SpecialBid) else value
+            assert state.taker is not None
+            return f"{shown} is not higher than the highest bid, {highest} by {state.taker.letter}"
+        return None
+
+    def _coinche_reason(self, state: AuctionState, seat: Seat) -> str | None:
+        bid = state.bid
+        if bid is None:
+            return "there is no bid to coinche"
+        refused = self._bids.no_coinche.get(bid.points)  # coinche off; a capot bid
+        if refused is not None:
+            return refused
+        bidder = state.taker
+        assert bidder is not None
+        if bidder.team is seat.team:
+            who = "your own" if bidder is seat else f"your partner {bidder.name}'s"
+            return f"the highest bid, {bid}, is {who}; only an opponent may coinche"
+        if seat is not state.to_move and self.rules.coinche_timing is CoincheTiming.IN_TURN:
+            assert state.to_move is not None
+            return (
+                f"it is {state.to_move.name}'s turn, and a coinche is made only in turn "
+                "(coinche_timing is 'in_turn')"
+            )
+        return None
+
+    def _legal(self, state: AuctionState, seat: Seat) -> tuple[Call, ...]:
+        can_coinche = self._coinche_reason(state, seat) is None
+        if seat is not state.to_move:
+            return (COINCHE,) if can_coinche else ()
+        highest = state.bid
+        bids = self._bids.above(highest.points) if highest is not None else self._bids.bids
+        if can_coinche:
+            return (PASS, *bids, COINCHE)
+        return (PASS, *bids)
+
+    def _foreign(self, call: CallBase) -> str:
+        return (
+            f"{call} is a call of the classic turned-card auction; these rules "
+            "(auction='bidding') bid numbers"
+        )
+
+    def _closed(self, state: AuctionState) -> str:
+        return "the bid has been coinched: nobody may bid any more"

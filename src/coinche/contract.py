@@ -6,6 +6,9 @@
 ('100 H by N, coinched', <Team.NORTH_SOUTH: 0>, 100)
 >>> Contract(Seat.EAST, Strain.SPADES, CAPOT).points
 250
+
+:func:`allowed_contract` says whether a rule set allows a contract, and which rule
+refuses it: the one check the auction, scoring and the test strategies share.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ import attrs
 
 from coinche._checks import short_repr
 from coinche.cards import Strain
-from coinche.config import CAPOT_VALUE, GENERALE_VALUE
+from coinche.config import CAPOT_VALUE, GENERALE_VALUE, AuctionKind, RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.seats import Seat, Team
 
-__all__ = ["CAPOT", "GENERALE", "Contract", "SpecialBid"]
+__all__ = ["CAPOT", "GENERALE", "Contract", "SpecialBid", "allowed_contract"]
 
 
 class SpecialBid(enum.Enum):
@@ -84,8 +87,8 @@ class Contract:
     """What the taker's team promised: a strain, a value, and the coinche multiplier.
 
     *value* is a number, :data:`CAPOT` or :data:`GENERALE`; *multiplier* is 1, 2
-    (coinched) or 4 (surcoinched). Whether the value is one the rules allow is checked
-    by :func:`coinche.score_deal`, which knows the rules.
+    (coinched) or 4 (surcoinched). Whether the rules allow it is
+    :func:`allowed_contract`'s business (the auction and :func:`coinche.score_deal` ask it).
 
     >>> from coinche import GENERALE, Contract, Seat, Strain
     >>> Contract(Seat.SOUTH, Strain.NO_TRUMP, GENERALE, 4)
@@ -148,3 +151,64 @@ class Contract:
             f"{value} {self.strain.code} by {self.taker.letter}"
             + _MULTIPLIER_WORDS[self.multiplier]
         )
+
+
+def allowed_contract(contract: Contract, rules: RuleConfig) -> str | None:
+    """The rule of *rules* that refuses *contract*, in plain words; ``None`` when allowed.
+
+    A contract is allowed when its bid could be made in the auction of *rules* and its
+    multiplier reached there: the value is one of :meth:`~coinche.RuleConfig.numeric_bids`,
+    capot (not in the turned-card auction) or générale (with
+    :attr:`~coinche.RuleConfig.allow_generale`); the strain a suit, or no trump and all
+    trump when allowed; the multiplier 1, 2 with :attr:`~coinche.RuleConfig.allow_coinche`,
+    4 with :attr:`~coinche.RuleConfig.allow_surcoinche`, and 1 on a capot or générale
+    bid when :attr:`~coinche.RuleConfig.capot_can_be_coinched` is off. The first rule
+    broken, in that order, is named. The auction refuses a bid or a (sur)coinche with
+    these words, :func:`~coinche.score_deal` a contract.
+
+    >>> from coinche import CAPOT, Contract, RuleConfig, Seat, Strain
+    >>> from coinche.contract import allowed_contract
+    >>> allowed_contract(Contract(Seat.NORTH, Strain.HEARTS, 100, 2), RuleConfig.common())
+    >>> print(allowed_contract(Contract(Seat.NORTH, Strain.HEARTS, 85), RuleConfig.common()))
+    85 is not a bid value: bids go up from 80 in steps of 10
+    >>> print(allowed_contract(Contract(Seat.EAST, Strain.SPADES, CAPOT, 2), RuleConfig.pagat()))
+    a capot bid may not be coinched (capot_can_be_coinched is off)
+
+    :raises CoincheTypeError: *contract* is not a :class:`Contract` or *rules* not a
+        :class:`~coinche.RuleConfig`.
+    """
+    if not isinstance(contract, Contract):
+        raise CoincheTypeError(f"contract must be a Contract, not {type(contract).__name__}")
+    if not isinstance(rules, RuleConfig):
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
+    return contract_refusal(contract.value, contract.strain, contract.multiplier, rules)
+
+
+def contract_refusal(
+    value: int | SpecialBid, strain: Strain, multiplier: int, rules: RuleConfig
+) -> str | None:
+    """:func:`allowed_contract` on the parts of a contract, unchecked: what the auctions
+    ask of a bid (whose value may be any int, even one no contract holds)."""
+    if value is CAPOT and rules.auction is AuctionKind.TURNED_CARD:
+        return "there is no capot bid in the turned-card auction"
+    if value is GENERALE and not rules.allow_generale:
+        return "generale bids are not allowed (allow_generale is off)"
+    if isinstance(value, int):
+        lowest, top, step = rules.min_bid, rules.highest_numeric_bid, rules.bid_step
+        if value < lowest:
+            return f"{value} is below the lowest bid, {lowest}"
+        if value > top:
+            return f"{value} is above the highest numeric bid, {top}; capot stands above it"
+        if (value - lowest) % step:
+            return f"{value} is not a bid value: bids go up from {lowest} in steps of {step}"
+    if strain is Strain.NO_TRUMP and not rules.allow_no_trump:
+        return "no-trump bids are not allowed (allow_no_trump is off)"
+    if strain is Strain.ALL_TRUMP and not rules.allow_all_trump:
+        return "all-trump bids are not allowed (allow_all_trump is off)"
+    if multiplier == 4 and not rules.allow_surcoinche:
+        return "surcoinche is not allowed (allow_surcoinche is off)"
+    if multiplier > 1 and not rules.allow_coinche:
+        return "coinche is not allowed (allow_coinche is off)"
+    if multiplier > 1 and isinstance(value, SpecialBid) and not rules.capot_can_be_coinched:
+        return f"a {value.value} bid may not be coinched (capot_can_be_coinched is off)"
+    return None

@@ -22,10 +22,8 @@ True
 
 Decisions (each is documented behaviour):
 
-- **Dealing**: a copy of :data:`~coinche.CARDS` is shuffled with the caller's
-  :class:`random.Random`, cut at a point the same generator draws (1 to 31 cards go to
-  the bottom), then dealt in packets of :attr:`~coinche.RuleConfig.deal_pattern`, each
-  round of packets starting with the seat after the dealer, in the order of play.
+- **Dealing** (the shuffle and cut, the packets, the classic stock) is
+  :mod:`coinche.dealing`'s, whose decisions say how.
 - **Announcements** (with :attr:`~coinche.RuleConfig.announcements` on) are declared
   by each seat with its card of the first trick. By default a seat declares everything
   :func:`~coinche.find_announcements` finds in its eight cards; ``declare=`` in
@@ -36,46 +34,45 @@ Decisions (each is documented behaviour):
   declares it with the first of the king and queen of trumps it plays (``belote=True``,
   the default, in :meth:`Deal.apply`); a belote not declared with that card is lost.
 - **Pagat's coinche at any time**: :meth:`Deal.legal_actions` lists the calls of the
-  seat to move only; an out-of-turn coinche goes through :meth:`Deal.apply_call`.
+  seat to move only; an out-of-turn coinche goes through :meth:`Deal.apply_call`, or
+  :meth:`Deal.apply` given a :class:`Step` that names the seat.
 - **The classic turned-card deal** (``auction='turned_card'``, the ``classic_belote``
-  preset, rules page, section 8), from a deck (shuffled and cut as above, or given to
-  :meth:`Deal.from_deck`), top first:
-
-  1. five cards each, in the packets of :attr:`~coinche.RuleConfig.deal_pattern` that
-     add up to five (3 then 2 for 3-2-3, 2 then 3 for 2-3-3); a pattern whose packets
-     never add up to five (3-3-2) deals 3 then 2. Each round of packets starts with
-     the seat after the dealer;
-  2. the next card is turned up (:attr:`Deal.turned`, public: it is in every
-     :class:`PlayerView`); the 11 cards under it are the stock (:attr:`Deal.stock`);
-  3. the auction is a :class:`~coinche.classic.ClassicAuction`;
-  4. when it ends with a taker, the stock is dealt in one round from the seat after
-     the dealer, in the order of play: three cards to each seat, two to the taker, who
-     also gets the turned card. :attr:`Deal.hands` are then the eight-card hands (before
-     that, the five-card hands; a thrown-in deal keeps them). The taker leads.
-
-  :meth:`Deal.from_hands` takes the five-card hands with ``turned=`` and ``stock=`` (the
-  11 other cards in the order they are dealt).
+  preset, rules page, section 8): five cards each, then a card turned up
+  (:attr:`Deal.turned`, public: it is in every :class:`PlayerView`) over the stock
+  (:attr:`Deal.stock`); the auction is a :class:`~coinche.classic.ClassicAuction`; when
+  it ends with a taker, the stock is dealt (:mod:`coinche.dealing` says how) and
+  :attr:`Deal.hands` are then the eight-card hands (before that, the five-card hands; a
+  thrown-in deal keeps them). The taker leads. :meth:`Deal.from_hands` takes the
+  five-card hands with ``turned=`` and ``stock=`` (the 11 other cards in the order they
+  are dealt).
 """
 
 from __future__ import annotations
 
-import enum
-import functools
-import operator
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
 from coinche import _kernel as K
-from coinche._checks import check_bool, check_items, check_iterable, check_type, short_repr
+from coinche._checks import check_bool, check_iterable, short_repr
 from coinche.announcements import Announcement, find_announcements
-from coinche.auction import Auction, Bid, Call, Coinche, Pass, Surcoinche
+from coinche.auction import Auction, Call
+from coinche.calls import CallBase
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
-from coinche.classic import AnyCall, ClassicAuction, ClassicCall, NameSuit, Take
+from coinche.classic import AnyCall, ClassicAuction, ClassicCall
 from coinche.config import AuctionKind, FirstLead, RuleConfig
 from coinche.contract import Contract
+from coinche.dealing import (
+    TurnedCardDeal,
+    check_deck,
+    check_hands,
+    check_turned_card_deal,
+    deal_masks,
+    shuffled_masks,
+    turned_card_deal,
+)
 from coinche.errors import (
     CoincheTypeError,
     IllegalActionError,
@@ -86,39 +83,16 @@ from coinche.errors import (
 from coinche.play import Trick, _legal, _master_index, explain_card, trusted_trick
 from coinche.scoring import DealResult, score_deal
 from coinche.seats import Seat
+from coinche.step import Action, Node, Phase, Step, trusted_step, unrolled
+from coinche.view import PlayerView
 
-__all__ = ["Action", "Deal", "Phase", "PlayerView"]
+__all__ = ["Action", "Deal", "Phase", "PlayerView", "Step"]
 
-Action: TypeAlias = Call | ClassicCall | Card
-"""What a seat does in a deal: a call (:mod:`coinche.auction`, or
-:mod:`coinche.classic` in the turned-card auction) in the auction, a
-:class:`~coinche.Card` in the play.
-
->>> from coinche import Card
->>> from coinche.auction import PASS
->>> from coinche.deal import Action
->>> actions: list[Action] = [PASS, Card.parse("JH")]
->>> [str(action) for action in actions]
-['pass', 'JH']
-"""
-
-
-class Phase(enum.StrEnum):
-    """Where a :class:`Deal` stands.
-
-    >>> from coinche.deal import Phase
-    >>> [phase.value for phase in Phase]
-    ['auction', 'play', 'scored', 'thrown_in']
-    """
-
-    AUCTION = "auction"
-    """The players call; :meth:`Deal.legal_actions` gives calls."""
-    PLAY = "play"
-    """The contract is played; :meth:`Deal.legal_actions` gives cards."""
-    SCORED = "scored"
-    """All eight tricks are played: :attr:`Deal.result` holds the score."""
-    THROWN_IN = "thrown_in"
-    """All four passed without a bid: nothing is scored, the next dealer deals."""
+_Refusal: TypeAlias = IllegalActionError | IllegalCallError | IllegalCardError
+_BELOTE_WORDS: Final = (
+    "belote is declared (or not) only when the rules require it, by its holder, with "
+    "the first of the king and queen of trumps it plays"
+)
 
 
 _AUCTION: Final = Phase.AUCTION
@@ -127,10 +101,6 @@ _SCORED: Final = Phase.SCORED
 _THROWN_IN: Final = Phase.THROWN_IN
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _NEXT: Final = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
-_CALL_TYPES: Final = (Pass, Bid, Coinche, Surcoinche, Take, NameSuit)
-_CLASSIC_ONLY: Final = (Take, NameSuit)
-_FULL: Final = (1 << 32) - 1
-_MASKS: Final = tuple(card.mask for card in CARDS)  # the deck, as card masks
 _OVER_PHASES: Final = (_SCORED, _THROWN_IN)
 
 _new = object.__new__
@@ -141,61 +111,6 @@ _trick = trusted_trick
 
 # _CLUBS[byte]: the clubs whose rank bits are set in byte; and so on for each suit.
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _BYTE_CARDS
-
-
-def _deal_from_deck(
-    deck: Sequence[Card], dealer: Seat, pattern: Sequence[int]
-) -> tuple[Hand, Hand, Hand, Hand]:
-    """Deal the 32 cards of *deck*, top first, in packets of *pattern*.
-
-    Each round gives one packet to every seat in the order of play, starting with the
-    seat after *dealer*. The result is indexed by seat.
-
-    >>> from coinche import CARDS, Seat
-    >>> from coinche.deal import _deal_from_deck
-    >>> hands = _deal_from_deck(CARDS, Seat.WEST, (3, 2, 3))
-    >>> str(hands[Seat.NORTH])   # cards 0-2, then 12-13, then 20-22 of the deck
-    '7C 8C 9C JD QD JH QH KH'
-    """
-    cards = tuple(deck)
-    pattern = tuple(pattern)
-    if len(cards) != 32 or sum(pattern) != 8:
-        raise InvalidDealError(
-            f"dealing needs 32 cards and packets adding up to 8, not {len(cards)} cards "
-            f"and {pattern}"
-        )
-    seen = 0
-    for card in cards:
-        seen |= card.mask
-    if seen != _FULL:
-        raise InvalidDealError(f"the deck does not hold the 32 cards: {Hand.from_mask(seen)}")
-    return _deal_masks([card.mask for card in cards], dealer, pattern)
-
-
-@functools.lru_cache(maxsize=64)
-def _dealing_order(dealer: Seat, pattern: tuple[int, ...]) -> tuple[Callable[[Any], Any], ...]:
-    """For each seat, a getter of the deck positions it is dealt (see _deal_from_deck)."""
-    positions: list[list[int]] = [[], [], [], []]
-    pos = 0
-    for size in pattern:
-        for seat in dealer.next.cycle():
-            positions[seat].extend(range(pos, pos + size))
-            pos += size
-    return tuple(operator.itemgetter(*places) for places in positions)
-
-
-def _deal_masks(
-    deck: list[int], dealer: Seat, pattern: tuple[int, ...]
-) -> tuple[Hand, Hand, Hand, Hand]:
-    """The hands dealt from a deck of 32 distinct card masks (the checks are done)."""
-    north, east, south, west = _dealing_order(dealer, pattern)
-    # the masks of one hand are distinct bits: their sum is their union
-    return (
-        hand_from_mask(sum(north(deck))),
-        hand_from_mask(sum(east(deck))),
-        hand_from_mask(sum(south(deck))),
-        hand_from_mask(sum(west(deck))),
-    )
 
 
 # Auction.start for each rules object, one auction per dealer: an auction is an
@@ -214,99 +129,6 @@ def _empty_auction(dealer: Seat, rules: RuleConfig) -> Auction:
 
 
 _TURNED_CARD: Final = AuctionKind.TURNED_CARD
-_FIRST_CARDS: Final = 5  # classic: five cards each before the turned card
-_STOCK_CARDS: Final = 11  # classic: the cards under the turned card
-
-
-@attrs.frozen
-class _Classic:
-    """The turned-card deal (rules page, section 8): what is dealt before and after."""
-
-    turned: Card
-    first_hands: tuple[Hand, Hand, Hand, Hand]  # five cards each
-    stock: tuple[Card, ...]  # the 11 cards dealt after the auction, in order
-
-
-@functools.lru_cache(maxsize=16)
-def _first_packets(pattern: tuple[int, ...]) -> tuple[int, ...]:
-    """The packets of *pattern* that deal the first five cards, or (3, 2).
-
-    >>> from coinche.deal import _first_packets
-    >>> _first_packets((3, 2, 3)), _first_packets((2, 3, 3)), _first_packets((3, 3, 2))
-    ((3, 2), (2, 3), (3, 2))
-    """
-    total = 0
-    for index, size in enumerate(pattern):
-        total += size
-        if total == _FIRST_CARDS:
-            return pattern[: index + 1]
-        if total > _FIRST_CARDS:
-            break
-    return (3, 2)
-
-
-def _check_deck(deck: object) -> tuple[Card, ...]:
-    """The 32 distinct cards of *deck*, top first."""
-    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-        raise CoincheTypeError(
-            f"deck must be a sequence of 32 Card objects, not {short_repr(deck)}"
-        )
-    cards = tuple(deck)
-    seen = 0
-    for card in cards:
-        if type(card) is not Card:
-            raise CoincheTypeError(f"deck holds Card objects, not {short_repr(card)}")
-        if seen & card.mask:
-            raise InvalidDealError(f"{card} is in the deck twice")
-        seen |= card.mask
-    if len(cards) != 32:
-        raise InvalidDealError(f"a deck has 32 cards, not {len(cards)}")
-    return cards
-
-
-def _classic_from_deck(cards: Sequence[Card], dealer: Seat, rules: RuleConfig) -> _Classic:
-    """The turned-card deal of 32 distinct *cards*, top first (see the module's decisions).
-
-    >>> from coinche import CARDS, RuleConfig, Seat
-    >>> from coinche.deal import _classic_from_deck
-    >>> dealt = _classic_from_deck(CARDS, Seat.WEST, RuleConfig.classic_belote())
-    >>> str(dealt.first_hands[Seat.NORTH]), dealt.turned  # cards 0-2 and 12-13, card 20
-    ('7C 8C 9C JD QD', Card.parse('JH'))
-    """
-    masks = [0, 0, 0, 0]
-    pos = 0
-    for size in _first_packets(rules.deal_pattern):
-        for seat in dealer.next.cycle():
-            for card in cards[pos : pos + size]:
-                masks[seat] |= card.mask
-            pos += size
-    first = (
-        hand_from_mask(masks[0]),
-        hand_from_mask(masks[1]),
-        hand_from_mask(masks[2]),
-        hand_from_mask(masks[3]),
-    )
-    return _Classic(cards[pos], first, tuple(cards[pos + 1 :]))
-
-
-def _complete_hands(classic: _Classic, dealer: Seat, taker: Seat) -> tuple[Hand, Hand, Hand, Hand]:
-    """The eight-card hands once the stock is dealt: three to each seat from the seat
-    after the dealer, two to the taker, who also gets the turned card."""
-    masks = [hand.mask for hand in classic.first_hands]
-    stock = classic.stock
-    pos = 0
-    for seat in dealer.next.cycle():
-        size = 2 if seat is taker else 3
-        for card in stock[pos : pos + size]:
-            masks[seat] |= card.mask
-        pos += size
-    masks[taker] |= classic.turned.mask
-    return (
-        hand_from_mask(masks[0]),
-        hand_from_mask(masks[1]),
-        hand_from_mask(masks[2]),
-        hand_from_mask(masks[3]),
-    )
 
 
 @attrs.frozen
@@ -350,71 +172,6 @@ def _check_rules(rules: object) -> None:
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
 
 
-def _to_hands(hands: object, size: int = 8) -> tuple[Hand, Hand, Hand, Hand]:
-    """Check four disjoint hands of *size* cards, given by seat or as a 4-sequence."""
-    if isinstance(hands, Mapping):
-        for key in hands:
-            _check_seat(key, "a key of hands")
-        missing = [seat.name for seat in _SEATS if seat not in hands]
-        if missing:
-            raise InvalidDealError(f"hands has no hand for {', '.join(missing)}")
-        listed = [hands[seat] for seat in _SEATS]
-    elif isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)):
-        if len(hands) != 4:
-            raise InvalidDealError(f"a deal has 4 hands, not {len(hands)}")
-        listed = list(hands)
-    else:
-        raise CoincheTypeError(
-            f"hands must map each Seat to a Hand (or list 4 hands), not {type(hands).__name__}"
-        )
-    for seat, hand in zip(_SEATS, listed, strict=True):
-        if not isinstance(hand, Hand):
-            raise CoincheTypeError(
-                f"the hand of {seat.name} is a {type(hand).__name__}, not a Hand"
-            )
-    masks = [hand.mask for hand in listed]
-    problem = K.hands_problem(masks[0], masks[1], masks[2], masks[3], size)
-    if problem != K.DEAL_OK:
-        seat = _SEATS[problem >> 8]
-        hand = listed[seat]
-        if problem & 0xFF == K.DEAL_SIZE:
-            raise InvalidDealError(f"{seat.name} holds {len(hand)} cards ({hand}), not {size}")
-        earlier = 0
-        for other in _SEATS[:seat]:
-            earlier |= masks[other]
-        card = Hand.from_mask(earlier & hand.mask).cards[0]
-        owner = next(other for other in _SEATS[:seat] if masks[other] & card.mask)
-        raise InvalidDealError(f"{card} is dealt to both {owner.name} and {seat.name}")
-    return (listed[0], listed[1], listed[2], listed[3])
-
-
-def _to_classic(hands: object, turned: object, stock: object) -> _Classic:
-    """Check the five-card hands, the turned card and the stock of a turned-card deal."""
-    if turned is None or stock is None:
-        raise InvalidDealError(
-            "the turned-card deal (auction='turned_card') needs the five-card hands, "
-            "turned= (the turned card) and stock= (the 11 other cards, in the order dealt)"
-        )
-    first = _to_hands(hands, _FIRST_CARDS)
-    if type(turned) is not Card:
-        raise CoincheTypeError(f"turned must be a Card, not {short_repr(turned)}")
-    if isinstance(stock, (str, bytes)) or not isinstance(stock, Sequence):
-        raise CoincheTypeError(
-            f"stock must be a sequence of Card objects, not {short_repr(stock)}"
-        )
-    cards = tuple(stock)
-    if len(cards) != _STOCK_CARDS:
-        raise InvalidDealError(f"the stock holds {len(cards)} cards, not {_STOCK_CARDS}")
-    seen = first[0].mask | first[1].mask | first[2].mask | first[3].mask
-    for card in (turned, *cards):
-        if type(card) is not Card:
-            raise CoincheTypeError(f"stock holds Card objects, not {short_repr(card)}")
-        if seen & card.mask:
-            raise InvalidDealError(f"{card} is dealt twice (hands, turned card and stock)")
-        seen |= card.mask
-    return _Classic(turned, first, cards)
-
-
 @attrs.frozen(slots=False, init=False, repr=False)
 class Deal:
     """One deal: the dealt hands, the auction, the tricks, and at the end the score.
@@ -429,6 +186,12 @@ class Deal:
     trick the deal is :attr:`Phase.SCORED` and :attr:`result` holds
     :func:`~coinche.score_deal`'s answer; after four passes it is
     :attr:`Phase.THROWN_IN`, with no result.
+
+    Every action has three methods, as in the auctions and :class:`~coinche.Game`:
+    :meth:`explain` (the rule that refuses it, or ``None``), :meth:`is_legal` and
+    :meth:`apply`. Every rule an action must follow is checked here (the auction's and
+    the play's by asking them), and every action made is kept in the log,
+    :attr:`steps`, which :meth:`apply` takes back.
 
     >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
     >>> from coinche.auction import PASS, Bid
@@ -472,11 +235,13 @@ class Deal:
     declaration and this stays false)."""
     _leader: Seat | None
     _cards: tuple[Card, ...]  # the cards of the trick being played
-    _classic: _Classic | None  # the turned-card deal; None for a coinche deal
+    _classic: TurnedCardDeal | None  # the turned-card deal; None for a coinche deal
     _to_move: Seat | None = attrs.field(eq=False)
     _played: int = attrs.field(eq=False)
     _info: _PlayInfo | None = attrs.field(eq=False)
     _result: DealResult | None = attrs.field(eq=False)
+    # the log of the actions (see steps): implied by the fields above, so not compared
+    _log: Node | None = attrs.field(eq=False)
 
     # ------------------------------------------------------------------ constructors
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -526,14 +291,11 @@ class Deal:
         _check_rules(rules)
         if not isinstance(rng, random.Random):
             raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-        deck = list(_MASKS)
-        rng.shuffle(deck)
-        cut = rng.randint(1, 31)
-        deck = deck[cut:] + deck[:cut]
+        deck = shuffled_masks(rng)
         if rules.auction is _TURNED_CARD:
             cards = [CARDS[mask.bit_length() - 1] for mask in deck]
-            return cls._start(dealer, rules, (), _classic_from_deck(cards, dealer, rules))
-        return cls._start(dealer, rules, _deal_masks(deck, dealer, rules.deal_pattern))
+            return cls._start(dealer, rules, (), turned_card_deal(cards, dealer, rules))
+        return cls._start(dealer, rules, deal_masks(deck, dealer, rules.deal_pattern))
 
     @classmethod
     def from_deck(cls, dealer: Seat, rules: RuleConfig, deck: Sequence[Card]) -> Deal:
@@ -558,11 +320,11 @@ class Deal:
         """
         _check_seat(dealer, "dealer")
         _check_rules(rules)
-        cards = _check_deck(deck)
+        cards = check_deck(deck)
         if rules.auction is _TURNED_CARD:
-            return cls._start(dealer, rules, (), _classic_from_deck(cards, dealer, rules))
+            return cls._start(dealer, rules, (), turned_card_deal(cards, dealer, rules))
         masks = [card.mask for card in cards]
-        return cls._start(dealer, rules, _deal_masks(masks, dealer, rules.deal_pattern))
+        return cls._start(dealer, rules, deal_masks(masks, dealer, rules.deal_pattern))
 
     @classmethod
     def from_hands(
@@ -598,13 +360,13 @@ class Deal:
         _check_seat(dealer, "dealer")
         _check_rules(rules)
         if rules.auction is _TURNED_CARD:
-            return cls._start(dealer, rules, (), _to_classic(hands, turned, stock))
+            return cls._start(dealer, rules, (), check_turned_card_deal(hands, turned, stock))
         if turned is not None or stock is not None:
             raise InvalidDealError(
                 "turned= and stock= belong to the turned-card deal (auction='turned_card'); "
                 "these rules deal all eight cards before the auction"
             )
-        return cls._start(dealer, rules, _to_hands(hands))
+        return cls._start(dealer, rules, check_hands(hands))
 
     @classmethod
     def _start(
@@ -612,7 +374,7 @@ class Deal:
         dealer: Seat,
         rules: RuleConfig,
         hands: tuple[Hand, Hand, Hand, Hand] | tuple[()],
-        classic: _Classic | None = None,
+        classic: TurnedCardDeal | None = None,
     ) -> Deal:
         auction: Auction | ClassicAuction
         if classic is None:
@@ -637,6 +399,7 @@ class Deal:
                 "_played": 0,
                 "_info": None,
                 "_result": None,
+                "_log": None,
             }
         )
 
@@ -718,28 +481,45 @@ class Deal:
         return self.auction.calls
 
     @property
-    def history(self) -> tuple[tuple[Seat, Action], ...]:
-        """Every action so far with the seat that made it: the calls of the auction
-        (out-of-turn coinches included), then the cards in the order played.
+    def steps(self) -> tuple[Step, ...]:
+        """The deal's log: every action so far as it was made, in order, each a
+        :class:`Step` with its seat, what was declared with it and whether belote was
+        said. Applying these steps, one by one, to the deal as dealt gives this deal back
+        (that is how a deal record is read).
 
-        >>> from coinche import Hand, RuleConfig, Seat, Strain
-        >>> from coinche.auction import PASS, Bid
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
         >>> from coinche.deal import Deal
-        >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
-        ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
-        >>> deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
-        >>> deal = deal.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
-        >>> deal = deal.apply(deal.legal_actions()[0])
-        >>> [f"{seat.letter} {action}" for seat, action in deal.history]
-        ['N 90 S', 'E pass', 'S pass', 'W pass', 'N 7C']
+        >>> start = Deal.new(Seat.WEST, RuleConfig.ffb(), random.Random(11))
+        >>> deal, rng = start, random.Random(12)
+        >>> while len(deal.tricks) < 2:                 # the auction, then two tricks
+        ...     deal = deal.apply(rng.choice(deal.legal_actions()))
+        >>> len(deal.steps) == len(deal.calls) + 8     # every call, then every card
+        True
+        >>> again = start
+        >>> for step in deal.steps:
+        ...     again = again.apply(step)
+        >>> again == deal and again.steps == deal.steps
+        True
         """
-        plays: list[tuple[Seat, Action]] = []
-        for done in self.tricks:
-            plays.extend(done.plays())
-        trick = self.trick
-        if trick is not None:
-            plays.extend(trick.plays())
-        return (*self.auction.calls, *plays)
+        return tuple(trusted_step(node) for node in unrolled(self._log))
+
+    @property
+    def history(self) -> tuple[tuple[Seat, Action], ...]:
+        """Every action so far with the seat that made it: the seat and action of each
+        of :attr:`steps` (calls, out-of-turn coinches included, then cards).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.EAST, RuleConfig(), random.Random(0))
+        >>> deal = deal.apply(deal.legal_actions()[0])
+        >>> deal.history
+        ((<Seat.SOUTH: 2>, Pass()),)
+        >>> deal.history == tuple((step.seat, step.action) for step in deal.steps)
+        True
+        """
+        return tuple((node[1], node[2]) for node in unrolled(self._log))
 
     @property
     def trick(self) -> Trick | None:
@@ -802,9 +582,9 @@ class Deal:
     def legal_actions(self) -> tuple[Action, ...]:
         """What the seat to move may do: its legal calls, or its legal cards.
 
-        Calls come in :meth:`coinche.auction.Auction.legal_calls` order, cards in index
-        order. Empty once the deal is over. With pagat's coinche at any time, a coinche
-        by a seat *not* to move is not listed here: see :meth:`apply_call`.
+        Calls come in :meth:`coinche.auction.BaseAuction.legal_calls` order, cards in
+        index order. Empty once the deal is over. With pagat's coinche at any time, a
+        coinche by a seat *not* to move is not listed here: see :meth:`apply_call`.
 
         >>> import random
         >>> from coinche import RuleConfig, Seat
@@ -827,38 +607,60 @@ class Deal:
             + _SPADES[mask >> 24 & 255]
         )
 
-    def is_legal(self, action: Action) -> bool:
-        """True when the seat to move may make *action* now.
+    def explain(
+        self,
+        action: Action | Step,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> str | None:
+        """The rule that refuses *action* now, in plain words; ``None`` when :meth:`apply`
+        would make it. The reason is the one :meth:`apply`'s error carries.
+
+        >>> import random
+        >>> from coinche import Card, RuleConfig, Seat, Strain
+        >>> from coinche.auction import Bid
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(0))
+        >>> print(deal.explain(Bid(85, Strain.CLUBS)))
+        85 is not a bid value: bids go up from 80 in steps of 10
+        >>> print(deal.explain(Card.parse("7C")))
+        the auction is on: the seat to move makes a call
+        >>> deal.explain(Bid(80, Strain.CLUBS)) is None
+        True
+
+        :raises CoincheTypeError: *action* is not an action, or *declare* not a sequence
+            of announcements.
+        """
+        refusal = self._refusal(action, declare, belote)
+        return None if refusal is None else refusal.reason
+
+    def is_legal(
+        self,
+        action: Action | Step,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> bool:
+        """True when :meth:`apply` would make *action* now; false for anything else,
+        objects that are no action included.
 
         >>> import random
         >>> from coinche import Card, RuleConfig, Seat
         >>> from coinche.auction import PASS
         >>> from coinche.deal import Deal
         >>> deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(0))
-        >>> deal.is_legal(PASS), deal.is_legal(Card.parse("7C"))
-        (True, False)
+        >>> deal.is_legal(PASS), deal.is_legal(Card.parse("7C")), deal.is_legal("pass")
+        (True, False, False)
         """
-        phase = self.phase
-        seat = self._to_move
-        info = self._info
-        if phase is _PLAY and isinstance(action, Card):
-            assert info is not None
-            assert seat is not None
-            mask = info.masks[seat] & ~self._played
-            return bool(_legal(mask, self._cards, info.strain, info.flags)[0] & action.mask)
-        if phase is _AUCTION and isinstance(action, _CALL_TYPES):
-            assert seat is not None
-            auction = self.auction
-            if isinstance(auction, ClassicAuction):
-                return auction.is_legal_call(seat, action)
-            if isinstance(action, (Take, NameSuit)):
-                return False
-            return auction.is_legal_call(seat, action)
-        return False
+        given: object = action
+        if not isinstance(given, (Card, CallBase, Step)):
+            return False
+        return self._refusal(action, declare, belote) is None
 
     def apply(
         self,
-        action: Action,
+        action: Action | Step,
         *,
         declare: Sequence[Announcement] | None = None,
         belote: bool = True,
@@ -873,6 +675,10 @@ class Deal:
         declares belote with the first of the king and queen of trumps it plays unless
         *belote* is false.
 
+        *action* may also be a :class:`Step` of a log (:attr:`steps`), which says its
+        seat and carries its own *declare* and *belote*: a call by any seat the auction
+        lets call (as :meth:`apply_call`), a card by the seat to move.
+
         >>> import random
         >>> from coinche import Card, RuleConfig, Seat
         >>> from coinche.deal import Deal
@@ -886,46 +692,46 @@ class Deal:
         :raises IllegalCardError: a card the rules of play do not allow (the reason is
             :func:`~coinche.explain_card`'s).
         :raises IllegalActionError: a card in the auction, a call in the play, any
-            action once the deal is over, or announcements that cannot be declared.
+            action once the deal is over, announcements that cannot be declared, or a
+            step by a seat not to move or giving *declare* or *belote* where they do not
+            apply.
         """
-        if declare is not None:
-            check_iterable(declare, "declare")
-        check_bool(belote, "belote")
-        phase = self.phase
+        info = self._info
         seat = self._to_move
-        if phase is _PLAY:
-            if not isinstance(action, Card):
-                if isinstance(action, _CALL_TYPES):
-                    raise IllegalActionError(
-                        action, seat, "the auction is over: the seat to move plays a card"
-                    )
-                raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(action)}")
-            info = self._info
-            assert info is not None
-            assert seat is not None
-            mask = info.masks[seat] & ~self._played
-            if not _legal(mask, self._cards, info.strain, info.flags)[0] & action.mask:
-                trick = self.trick
-                assert trick is not None
-                hand = hand_from_mask(mask)
-                reason = explain_card(action, hand, trick, info.contract.strain, self.rules)
-                assert reason is not None
-                raise IllegalCardError(action, seat, reason)
-            if declare is not None:
-                declare = self._check_declared(seat, declare)
-            return self._play(action, declare, belote)
-        if phase is _AUCTION:
-            assert seat is not None
-            if isinstance(action, Card):
-                raise IllegalActionError(
-                    action, seat, "the auction is on: the seat to move makes a call"
-                )
-            if declare:
-                raise IllegalActionError(
-                    declare[0], seat, "announcements are declared with a card of the first trick"
-                )
-            return self.apply_call(seat, action)
-        raise IllegalActionError(action, None, f"the deal is over ({phase.value})")
+        if (  # the hot path: a legal card, with nothing declared
+            info is not None
+            and seat is not None
+            and type(action) is Card
+            and declare is None
+            and type(belote) is bool
+            and _legal(info.masks[seat] & ~self._played, self._cards, info.strain, info.flags)[0]
+            & action.mask
+        ):
+            return self._play(action, None, belote)
+        if (  # the other hot path: a call of the seat to move that the auction allows
+            info is None
+            and seat is not None
+            and isinstance(action, CallBase)
+            and declare is None
+            and type(belote) is bool
+        ):
+            auction = self.auction
+            if auction.explain_call(seat, action) is None:
+                return self._after_call(auction.apply_unchecked(seat, action), seat, action)
+        refusal = self._refusal(action, declare, belote)
+        if refusal is not None:
+            raise refusal
+        made: Action
+        if isinstance(action, Step):
+            seat, made = action.seat, action.action
+            declare, said = action.declare, action.belote
+            belote = True if said is None else said
+        else:
+            seat, made = self._to_move, action
+        assert seat is not None
+        if isinstance(made, Card):
+            return self._play(made, None if declare is None else tuple(declare), belote)
+        return self._after_call(self.auction.apply_unchecked(seat, made), seat, made)
 
     def apply_call(self, seat: Seat, call: AnyCall) -> Deal:
         """The deal after *seat* makes *call* in the auction, in turn or not.
@@ -947,26 +753,10 @@ class Deal:
         :raises IllegalActionError: the auction is over.
         """
         _check_seat(seat)  # first: the error below names the seat
-        if self.phase is not _AUCTION:
-            raise IllegalActionError(
-                call, seat, f"the auction is over: the deal is in the {self.phase.value} phase"
-            )
-        if not isinstance(call, _CALL_TYPES):
-            raise CoincheTypeError(
-                f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
-                f"a Take or NameSuit), not {short_repr(call)}"
-            )
-        auction = self.auction
-        if isinstance(auction, ClassicAuction):
-            return self._after_call(auction.apply(seat, call))
-        if isinstance(call, (Take, NameSuit)):
-            raise IllegalCallError(
-                seat,
-                cast(Call, call),
-                f"{call} is a call of the classic turned-card auction; these rules "
-                "(auction='bidding') bid numbers",
-            )
-        return self._after_call(auction.apply(seat, call))
+        refusal = self._call_refusal(seat, call)
+        if refusal is not None:
+            raise refusal
+        return self._after_call(self.auction.apply_unchecked(seat, call), seat, call)
 
     def apply_unchecked(
         self,
@@ -993,57 +783,170 @@ class Deal:
         >>> deal.is_over
         True
         """
-        if self._info is not None:
-            if self._to_move is not None and type(action) is Card:
-                return self._play(action, None if declare is None else tuple(declare), belote)
-        elif self._to_move is not None and not isinstance(action, Card):
-            auction = self.auction
-            if isinstance(auction, ClassicAuction):
-                return self._after_call(auction.apply_unchecked(self._to_move, action))
-            if not isinstance(action, (Take, NameSuit)):
-                return self._after_call(auction.apply_unchecked(self._to_move, action))
+        seat = self._to_move
+        if seat is not None:
+            if self._info is not None:
+                if type(action) is Card:
+                    return self._play(action, None if declare is None else tuple(declare), belote)
+            elif isinstance(action, CallBase):
+                return self._after_call(self.auction.apply_unchecked(seat, action), seat, action)
         return self.apply(action, declare=declare, belote=belote)  # raises the right error
 
-    # ------------------------------------------------------------------ internals
-    def _check_declared(
-        self, seat: Seat, declare: Sequence[Announcement]
-    ) -> tuple[Announcement, ...]:
-        """Check what *seat* says it declares with its card; return it as a tuple."""
+    # ------------------------------------------------------------------ the rules
+    def declarable(self, seat: Seat) -> tuple[Announcement, ...]:
+        """What *seat* may declare with its card of the first trick: every announcement
+        :func:`~coinche.find_announcements` finds in its dealt hand under the contract
+        (what it declares when :meth:`apply` is given no *declare*). Empty before the
+        play and when the rules have no announcements.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> Deal.new(Seat.EAST, RuleConfig.ffb(), random.Random(0)).declarable(Seat.NORTH)
+        ()
+        """
+        _check_seat(seat)
+        info = self._info
+        if info is None or not info.announce:
+            return ()
+        return find_announcements(self.hands[seat], info.contract.strain, self.rules, seat)
+
+    def _refusal(self, action: object, declare: object, belote: object) -> _Refusal | None:
+        """The error :meth:`apply` raises for *action*, or ``None``: the rules of the
+        deal, all checked here (the auction's and the play's by asking them)."""
+        if type(action) is Step:
+            if declare is not None or belote is not True:
+                raise CoincheTypeError(
+                    "a Step carries its own declare and belote: give them in the Step"
+                )
+            return self._step_refusal(action)
+        if declare is not None:
+            check_iterable(declare, "declare")
+        check_bool(belote, "belote")
+        phase = self.phase
+        seat = self._to_move
+        if phase is _PLAY:
+            return self._card_refusal(seat, action, declare, False)
+        if phase is _AUCTION:
+            assert seat is not None
+            if isinstance(action, Card):
+                return IllegalActionError(
+                    action, seat, "the auction is on: the seat to move makes a call"
+                )
+            if declare:
+                first = cast(Sequence[Announcement], declare)[0]
+                return IllegalActionError(
+                    first, seat, "announcements are declared with a card of the first trick"
+                )
+            return self._call_refusal(seat, action)
+        return IllegalActionError(action, None, f"the deal is over ({phase.value})")
+
+    def _call_refusal(self, seat: Seat, call: object) -> _Refusal | None:
+        """Why *seat* may not make *call* now (in turn or not), as an error; or ``None``."""
+        if self.phase is not _AUCTION:
+            return IllegalActionError(
+                call, seat, f"the auction is over: the deal is in the {self.phase.value} phase"
+            )
+        if not isinstance(call, CallBase):
+            raise CoincheTypeError(
+                f"a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, "
+                f"a Take or NameSuit), not {short_repr(call)}"
+            )
+        made: Any = call
+        reason = self.auction.explain_call(seat, made)
+        return None if reason is None else IllegalCallError(seat, made, reason)
+
+    def _card_refusal(
+        self, seat: Seat | None, card: object, declare: object, strict: bool
+    ) -> _Refusal | None:
+        """Why the seat to move, *seat*, may not play *card* (declaring *declare*) now.
+
+        *strict*: *declare* comes from a :class:`Step`, and even ``()`` must be where
+        declarations go."""
+        info = self._info
+        assert info is not None
+        assert seat is not None
+        if not isinstance(card, Card):
+            if isinstance(card, CallBase):
+                return IllegalActionError(
+                    card, seat, "the auction is over: the seat to move plays a card"
+                )
+            raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(card)}")
+        mask = info.masks[seat] & ~self._played
+        if not _legal(mask, self._cards, info.strain, info.flags)[0] & card.mask:
+            trick = self.trick
+            assert trick is not None
+            reason = explain_card(
+                card, hand_from_mask(mask), trick, info.contract.strain, self.rules
+            )
+            assert reason is not None
+            return IllegalCardError(card, seat, reason)
+        if declare is None:
+            return None
         raw: object = declare
         if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence):
             raise CoincheTypeError(
                 f"declare must be a sequence of Announcement objects, not {short_repr(declare)}"
             )
-        listed = tuple(declare)
+        listed = tuple(raw)
         for announcement in listed:
             if not isinstance(announcement, Announcement):
                 raise CoincheTypeError(
                     f"declare holds Announcement objects, not {type(announcement).__name__}"
                 )
-        if not listed:
-            return listed
-        first = listed[0]
-        if not self.rules.announcements:
-            raise IllegalActionError(first, seat, "announcements are off in these rules")
+        if not listed and not strict:
+            return None
+        subject: object = listed[0] if listed else card
+        if not info.announce:
+            return IllegalActionError(subject, seat, "announcements are off in these rules")
         if self.tricks:
-            raise IllegalActionError(
-                first, seat, "announcements are declared with a card of the first trick only"
+            return IllegalActionError(
+                subject, seat, "announcements are declared with a card of the first trick only"
             )
-        info = self._info
-        assert info is not None
-        held = find_announcements(self.hands[seat], info.contract.strain, self.rules, seat)
+        held = self.declarable(seat)
         for index, announcement in enumerate(listed):
             if announcement not in held:
                 can = "; ".join(str(a) for a in held) or "nothing"
-                raise IllegalActionError(
+                return IllegalActionError(
                     announcement,
                     seat,
                     f"{seat.name} can declare only announcements of its hand: {can}",
                 )
             if announcement in listed[:index]:
-                raise IllegalActionError(announcement, seat, "it is declared twice")
-        return listed
+                return IllegalActionError(announcement, seat, "it is declared twice")
+        return None
 
+    def _step_refusal(self, step: Step) -> _Refusal | None:
+        """Why *step* may not be made now: its seat, then its parts where they apply."""
+        seat, action = step.seat, step.action
+        if not isinstance(action, Card):
+            if step.declare is not None or step.belote is not None:
+                return IllegalActionError(action, seat, "'declare' and 'belote' go with a card")
+            return self._call_refusal(seat, action)
+        to_move = self._to_move
+        if self.phase is not _PLAY or to_move is None:
+            return self._refusal(action, None, True)  # the auction is on, the deal is over
+        if seat is not to_move:
+            return IllegalActionError(action, seat, f"it is {to_move.name}'s turn")
+        refusal = self._card_refusal(seat, action, step.declare, True)
+        if refusal is None and step.belote is not None and not self._belote_at_stake(action):
+            return IllegalActionError(action, seat, _BELOTE_WORDS)
+        return refusal
+
+    def _belote_at_stake(self, card: Card) -> bool:
+        """Whether the seat to move, playing *card*, declares belote or not with it: the
+        rules require the declaration, and it is the first of the king and queen of trumps
+        that their holder plays."""
+        info = self._info
+        assert info is not None
+        return (
+            info.declare_belote
+            and bool(card.mask & info.belote_mask)
+            and self._to_move == info.belote_holder
+            and not self._played & info.belote_mask
+        )
+
+    # ------------------------------------------------------------------ internals
     def _play(self, card: Card, declare: tuple[Announcement, ...] | None, belote: bool) -> Deal:
         """The deal after the seat to move plays *card* (already checked, or trusted)."""
         info = self._info
@@ -1055,21 +958,24 @@ class Deal:
         bit = card.mask
         state["_played"] = played | bit
         tricks = self.tricks
-        if not tricks and info.announce:
+        if tricks or not info.announce:
+            declare = None  # nothing is declared outside the first trick
+        else:
             if declare is None:
-                declare = find_announcements(
-                    self.hands[seat], info.contract.strain, self.rules, seat
-                )
+                declare = self.declarable(seat)
             if declare:
                 state["announcements"] = self.announcements + declare
+        said: bool | None = None
         if (
             bit & info.belote_mask
             and info.declare_belote
             and seat == info.belote_holder
-            and belote
             and not played & info.belote_mask  # the first of the king and queen
         ):
-            state["belote_declared"] = True
+            said = belote
+            if belote:
+                state["belote_declared"] = True
+        state["_log"] = (self._log, seat, card, declare, said)
         cards = self._cards
         if len(cards) < 3:
             state["_cards"] = (*cards, card)
@@ -1099,10 +1005,12 @@ class Deal:
                 state["_to_move"] = winner
         return Deal._from_state(state)
 
-    def _after_call(self, auction: Auction | ClassicAuction) -> Deal:
-        """The deal with *auction* in place of its own, moving on to the play if over."""
+    def _after_call(self, auction: Auction | ClassicAuction, seat: Seat, call: AnyCall) -> Deal:
+        """The deal after *seat* made *call*: *auction* in place of its own, moving on to
+        the play if it is over."""
         state = self.__dict__.copy()
         state["auction"] = auction
+        state["_log"] = (self._log, seat, call, None, None)
         if not auction.is_over:
             state["_to_move"] = auction.to_move
         else:
@@ -1115,7 +1023,7 @@ class Deal:
                 hands = self.hands
                 classic = self._classic
                 if classic is not None:  # deal the stock: the hands are complete
-                    hands = _complete_hands(classic, self.dealer, contract.taker)
+                    hands = classic.complete(self.dealer, contract.taker)
                     state["hands"] = hands
                 if rules.first_lead is FirstLead.TAKER:
                     leader = contract.taker
@@ -1176,99 +1084,3 @@ class Deal:
         from coinche import svg
 
         return svg.deal(self)
-
-
-def _check_view(instance: PlayerView, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Seat:
-        raise CoincheTypeError(f"{attribute.name} must be a Seat, not {short_repr(value)}")
-
-
-@attrs.frozen(kw_only=True)
-class PlayerView:
-    """What one seat may know of a deal: its own cards and what all have seen or heard.
-
-    Never another seat's unplayed cards, except those shown in declared announcements
-    and the turned card of the classic deal, which all have seen.
-    Made by :meth:`Deal.view`.
-
-    >>> import random
-    >>> from coinche import RuleConfig, Seat
-    >>> from coinche.deal import Deal
-    >>> rng = random.Random(2)
-    >>> deal = Deal.new(Seat.SOUTH, RuleConfig(), rng)
-    >>> while deal.phase.value == "auction":
-    ...     deal = deal.apply(rng.choice(deal.legal_actions()))
-    >>> view = deal.view(Seat.EAST)
-    >>> view.seat, len(view.hand), view.phase.value
-    (<Seat.EAST: 1>, 8, 'play')
-    """
-
-    seat: Seat = attrs.field(validator=_check_view)
-    """The seat whose view this is."""
-    rules: RuleConfig
-    """The house rules."""
-    dealer: Seat = attrs.field(validator=_check_view)
-    """The dealer."""
-    phase: Phase
-    """The phase of the deal."""
-    to_move: Seat | None
-    """The seat to call or play next; ``None`` once the deal is over."""
-    hand: Hand
-    """The cards this seat still holds."""
-    calls: tuple[tuple[Seat, Call | ClassicCall], ...]
-    """Every call of the auction so far, with its caller."""
-    contract: Contract | None
-    """The contract, once the auction has ended with one."""
-    tricks: tuple[Trick, ...]
-    """The complete tricks."""
-    trick: Trick | None
-    """The trick being played; ``None`` outside the play."""
-    announcements: tuple[Announcement, ...]
-    """The announcements declared (public: all seats hear and see them)."""
-    belote_declared: bool
-    """True once belote has been declared (with ``belote_requires_declaration``)."""
-    turned: Card | None = None
-    """The card turned up in the classic deal (public: every seat has seen it, and knows
-    it went to the taker); ``None`` in a coinche deal."""
-
-    def _repr_svg_(self) -> str:  # Jupyter draws what the seat sees (coinche.svg.deal)
-        from coinche import svg
-
-        return svg.deal(self)
-
-    def __attrs_post_init__(self) -> None:
-        # The constructor is public (and player_view records load through it): check
-        # the types, then what no deal can show (issue 10).
-        check_type(self.rules, RuleConfig, "rules")
-        check_type(self.phase, Phase, "phase")
-        check_type(self.to_move, (Seat, type(None)), "to_move")
-        check_type(self.hand, Hand, "hand")
-        check_items(self.calls, tuple, "calls")
-        check_type(self.contract, (Contract, type(None)), "contract")
-        check_items(self.tricks, Trick, "tricks")
-        check_type(self.trick, (Trick, type(None)), "trick")
-        check_items(self.announcements, Announcement, "announcements")
-        check_bool(self.belote_declared, "belote_declared")
-        check_type(self.turned, (Card, type(None)), "turned")
-        for name in ("calls", "tricks", "announcements"):
-            if type(getattr(self, name)) is not tuple:
-                raise CoincheTypeError(f"{name} must be a tuple")
-        if len(self.hand) > 8:
-            raise InvalidDealError(f"a player holds at most 8 cards, not {len(self.hand)}")
-        if len(self.tricks) > 8:
-            raise InvalidDealError(f"a deal has at most 8 tricks, not {len(self.tricks)}")
-        played = 0
-        for trick in (*self.tricks, *(() if self.trick is None else (self.trick,))):
-            if played & trick.mask:
-                raise InvalidDealError(f"{Hand.from_mask(played & trick.mask)} played twice")
-            played |= trick.mask
-        if played & self.hand.mask:
-            raise InvalidDealError(
-                f"{Hand.from_mask(played & self.hand.mask)} is both in the hand and played"
-            )
-        over = self.phase in (Phase.SCORED, Phase.THROWN_IN)
-        if over != (self.to_move is None):
-            raise InvalidDealError(
-                f"in the {self.phase.value} phase, to_move must be "
-                f"{'None' if over else 'a Seat'}, not {short_repr(self.to_move)}"
-            )

@@ -49,7 +49,7 @@ from coinche._checks import check_int_range, short_repr
 from coinche.announcements import Announcement
 from coinche.classic import AnyCall
 from coinche.config import RuleConfig
-from coinche.deal import Action, Deal, Phase, PlayerView
+from coinche.deal import Action, Deal, Phase, PlayerView, Step
 from coinche.errors import CoincheTypeError, IllegalActionError, InvalidDealError
 from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Seat, Team
@@ -110,9 +110,10 @@ def _check_winners(instance: Game, attribute: attrs.Attribute[Any], value: objec
 class Game:
     """A game (or a match of several games): the current deal, the scores, the winner.
 
-    Build one with :meth:`new`. :attr:`to_move`, :meth:`legal_actions`, :meth:`apply`,
-    :meth:`apply_call` and :meth:`apply_unchecked` work as on the current
-    :attr:`deal`; once it is scored or thrown in the game deals the next one. The
+    Build one with :meth:`new`. :attr:`to_move`, :meth:`legal_actions`, :meth:`explain`,
+    :meth:`is_legal`, :meth:`apply`, :meth:`apply_call` and :meth:`apply_unchecked` work
+    as on the current :attr:`deal`; once it is scored or thrown in the game deals the
+    next one. The
     constructor is for tools that need a game in a given state (tests, saved games):
     it checks the types and that the deal follows the game's rules.
 
@@ -311,14 +312,56 @@ class Game:
         return self.deal.view(seat)
 
     # ------------------------------------------------------------------ actions
+    def explain(
+        self,
+        action: Action | Step,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> str | None:
+        """The rule that refuses *action* now, or ``None`` when :meth:`apply` would make
+        it: the end of the game, or the current deal's rule (:meth:`Deal.explain`).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import SURCOINCHE
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+        >>> print(game.explain(SURCOINCHE))
+        there is no coinche to answer
+        """
+        winner = self.winner
+        if winner is not None:
+            return self._over(winner)
+        return self.deal.explain(action, declare=declare, belote=belote)
+
+    def is_legal(
+        self,
+        action: Action | Step,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool = True,
+    ) -> bool:
+        """True when :meth:`apply` would make *action* now (see :meth:`Deal.is_legal`).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+        >>> all(game.is_legal(action) for action in game.legal_actions())
+        True
+        """
+        return not self.is_over and self.deal.is_legal(action, declare=declare, belote=belote)
+
     def apply(
         self,
-        action: Action,
+        action: Action | Step,
         *,
         declare: Sequence[Announcement] | None = None,
         belote: bool = True,
     ) -> Game:
-        """The game after the seat to move makes *action* (see :meth:`Deal.apply`).
+        """The game after the seat to move makes *action* (see :meth:`Deal.apply`; a
+        :class:`~coinche.deal.Step` of a deal's log works as there).
 
         When the action ends the deal, the game scores it (or counts it thrown in),
         decides whether a game or the match is won, and deals the next deal.
@@ -374,7 +417,11 @@ class Game:
     def _check_not_over(self, action: object) -> None:
         winner = self.winner
         if winner is not None:
-            raise IllegalActionError(action, None, f"the game is over: {winner.short} won")
+            raise IllegalActionError(action, None, self._over(winner))
+
+    @staticmethod
+    def _over(winner: Team) -> str:
+        return f"the game is over: {winner.short} won"
 
     def _after(self, deal: Deal) -> Game:
         """The game with *deal* as its current deal, moving on when that deal is over."""

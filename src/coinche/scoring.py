@@ -32,8 +32,8 @@ from coinche.announcements import (
     find_in_mask,
 )
 from coinche.cards import Hand, Strain
-from coinche.config import AuctionKind, FirstLead, RuleConfig, Scoring
-from coinche.contract import CAPOT, GENERALE, Contract
+from coinche.config import FirstLead, RuleConfig, Scoring
+from coinche.contract import CAPOT, GENERALE, Contract, allowed_contract
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.play import LAST_TRICK_BONUS, Trick, _master_index
 from coinche.seats import Seat, Team
@@ -229,35 +229,9 @@ class DealResult:
 
 
 def _check_contract(contract: Contract, rules: RuleConfig) -> None:
-    if not isinstance(contract, Contract):
-        raise CoincheTypeError(f"contract must be a Contract, not {type(contract).__name__}")
-    if not isinstance(rules, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
-    strain = contract.strain
-    if strain is Strain.NO_TRUMP and not rules.allow_no_trump:
-        raise InvalidDealError("no-trump contracts are off in these rules (allow_no_trump)")
-    if strain is Strain.ALL_TRUMP and not rules.allow_all_trump:
-        raise InvalidDealError("all-trump contracts are off in these rules (allow_all_trump)")
-    value = contract.value
-    if value is CAPOT:
-        if rules.auction is AuctionKind.TURNED_CARD:
-            raise InvalidDealError("there is no capot bid in the turned-card auction")
-    elif value is GENERALE:
-        if not rules.allow_generale:
-            raise InvalidDealError("générale is off in these rules (allow_generale)")
-    elif value not in rules.numeric_bids():
-        bids = rules.numeric_bids()
-        raise InvalidDealError(
-            f"contract value {value} is not a bid these rules allow "
-            f"({bids.start} to {bids[-1]} by {bids.step})"
-        )
-    multiplier = contract.multiplier
-    if multiplier == 2 and not rules.allow_coinche:
-        raise InvalidDealError("coinche is off in these rules: the multiplier must be 1")
-    if multiplier == 4 and not rules.allow_surcoinche:
-        raise InvalidDealError("surcoinche is off in these rules: the multiplier 4 is not allowed")
-    if multiplier > 1 and value is CAPOT and not rules.capot_can_be_coinched:
-        raise InvalidDealError("a capot bid cannot be coinched in these rules")
+    refused = allowed_contract(contract, rules)  # raises CoincheTypeError on wrong types
+    if refused is not None:
+        raise InvalidDealError(refused)
 
 
 def score_deal(
@@ -288,7 +262,7 @@ def score_deal(
     >>> score_deal(Contract(Seat.NORTH, Strain.HEARTS, 85), tricks)
     Traceback (most recent call last):
     ...
-    coinche.errors.InvalidDealError: contract value 85 is not a bid these rules allow ...
+    coinche.errors.InvalidDealError: 85 is not a bid value: bids go up from 80 in steps of 10
 
     :raises InvalidDealError: the tricks, contract or announcements cannot be a real deal
         under *rules*.

@@ -55,7 +55,7 @@ from coinche.announcements import Announcement, find_announcements
 from coinche.auction import COINCHE, PASS, Auction, Coinche, Pass, Surcoinche
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.config import CAPOT_VALUE, PRESETS, AuctionKind, CoincheTiming, RuleConfig
-from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
+from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, allowed_contract
 from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import RuleConfigError
 from coinche.play import Trick
@@ -86,7 +86,7 @@ sets (such as :func:`rule_configs`), or ``None`` for any rule set."""
 Multiplier: TypeAlias = Literal[1, 2, 4]
 
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
-_SUIT_STRAINS: Final = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
+_MULTIPLIERS: Final[tuple[Multiplier, ...]] = (1, 2, 4)
 _PATTERNS: Final = ((3, 2, 3), (3, 3, 2), (2, 3, 3))
 _BID_STEPS: Final = (10, 1, 2, 5, 20)
 _TARGETS: Final = (500, 1000, 1500, 2000, 3000)
@@ -203,11 +203,16 @@ def strains(rules: RuleConfig | None = None) -> st.SearchStrategy[Strain]:
     return st.sampled_from(_allowed_strains(rules))
 
 
+@functools.lru_cache(maxsize=256)
 def _allowed_strains(rules: RuleConfig) -> tuple[Strain, ...]:
-    extra = ((Strain.NO_TRUMP,) if rules.allow_no_trump else ()) + (
-        (Strain.ALL_TRUMP,) if rules.allow_all_trump else ()
-    )
-    return _SUIT_STRAINS + extra
+    """The strains :func:`~coinche.contract.allowed_contract` allows (at the lowest bid)."""
+    return tuple(strain for strain in Strain if _allowed(rules, strain, rules.min_bid, 1))
+
+
+def _allowed(
+    rules: RuleConfig, strain: Strain, value: int | SpecialBid, times: Multiplier
+) -> bool:
+    return allowed_contract(Contract(Seat.NORTH, strain, value, times), rules) is None
 
 
 @st.composite
@@ -413,24 +418,17 @@ def _rules_strategy(
 
 
 # ---------------------------------------------------------------------- contracts
+@functools.lru_cache(maxsize=256)
 def _values(rules: RuleConfig) -> tuple[int | SpecialBid, ...]:
-    values: list[int | SpecialBid] = list(rules.numeric_bids())
-    if rules.auction is AuctionKind.BIDDING:
-        values.append(CAPOT)
-    if rules.allow_generale:
-        values.append(GENERALE)
-    return tuple(values)
+    """The contract values *rules* allow, lowest first (numbers, capot, générale)."""
+    candidates = (*rules.numeric_bids(), CAPOT, GENERALE)
+    return tuple(value for value in candidates if _allowed(rules, Strain.CLUBS, value, 1))
 
 
+@functools.lru_cache(maxsize=1024)
 def _multipliers(rules: RuleConfig, value: int | SpecialBid) -> tuple[Multiplier, ...]:
-    if isinstance(value, SpecialBid) and not rules.capot_can_be_coinched:
-        return (1,)
-    allowed: tuple[Multiplier, ...] = (1,)
-    if rules.allow_coinche:
-        allowed += (2,)
-        if rules.allow_surcoinche:
-            allowed += (4,)
-    return allowed
+    """The multipliers *rules* allow on a contract of *value*, 1 first."""
+    return tuple(times for times in _MULTIPLIERS if _allowed(rules, Strain.CLUBS, value, times))
 
 
 @st.composite
