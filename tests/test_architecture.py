@@ -27,6 +27,7 @@ PACKAGE = ROOT / "src" / "coinche"
 DISPLAY_HOOKS = frozenset({"_repr_svg_", "_repr_html_", "__str__"})
 DISPLAY_LAYER = "formats"
 
+
 class Import(NamedTuple):
     importer: str  # the importing module
     imported: str  # the module imported (the package coinche itself for its names)
