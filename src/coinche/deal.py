@@ -242,6 +242,9 @@ class Deal:
     _result: DealResult | None = attrs.field(eq=False)
     # the log of the actions (see steps): implied by the fields above, so not compared
     _log: Node | None = attrs.field(eq=False)
+    # a cache: the legal cards of the seat to move in the play, -1 until first asked
+    # (legal_actions and apply both need them; the position never changes)
+    _legal_cards: int = attrs.field(eq=False)
 
     # ------------------------------------------------------------------ constructors
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -397,6 +400,7 @@ class Deal:
                 "_classic": classic,
                 "_to_move": auction.to_move,
                 "_played": 0,
+                "_legal_cards": -1,
                 "_info": None,
                 "_result": None,
                 "_log": None,
@@ -599,7 +603,9 @@ class Deal:
             return ()
         if info is None:
             return self.auction.legal_calls(seat)
-        mask = _legal(info.masks[seat] & ~self._played, self._cards, info.strain, info.flags)[0]
+        mask = self._legal_cards
+        if mask < 0:
+            mask = self._legal_mask()
         return (
             _CLUBS[mask & 255]
             + _DIAMONDS[mask >> 8 & 255]
@@ -704,8 +710,7 @@ class Deal:
             and type(action) is Card
             and declare is None
             and type(belote) is bool
-            and _legal(info.masks[seat] & ~self._played, self._cards, info.strain, info.flags)[0]
-            & action.mask
+            and (self._legal_cards if self._legal_cards >= 0 else self._legal_mask()) & action.mask
         ):
             return self._play(action, None, belote)
         if (  # the other hot path: a call of the seat to move that the auction allows
@@ -873,7 +878,7 @@ class Deal:
                 )
             raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(card)}")
         mask = info.masks[seat] & ~self._played
-        if not _legal(mask, self._cards, info.strain, info.flags)[0] & card.mask:
+        if not self._legal_mask() & card.mask:
             trick = self.trick
             assert trick is not None
             reason = explain_card(
@@ -947,6 +952,19 @@ class Deal:
         )
 
     # ------------------------------------------------------------------ internals
+    def _legal_mask(self) -> int:
+        """The legal cards of the seat to move in the play, computed once a position."""
+        mask = self._legal_cards
+        if mask < 0:
+            info = self._info
+            seat = self._to_move
+            assert info is not None
+            assert seat is not None
+            hand = info.masks[seat] & ~self._played
+            mask = _legal(hand, self._cards, info.strain, info.flags)[0]
+            _setattr(self, "_legal_cards", mask)  # a cache field (eq=False), see above
+        return mask
+
     def _play(self, card: Card, declare: tuple[Announcement, ...] | None, belote: bool) -> Deal:
         """The deal after the seat to move plays *card* (already checked, or trusted)."""
         info = self._info
@@ -957,6 +975,7 @@ class Deal:
         played = self._played
         bit = card.mask
         state["_played"] = played | bit
+        state["_legal_cards"] = -1
         tricks = self.tricks
         if tricks or not info.announce:
             declare = None  # nothing is declared outside the first trick
