@@ -80,7 +80,7 @@ from coinche.errors import (
     IllegalCardError,
     InvalidDealError,
 )
-from coinche.play import Trick, _legal, _master_index, explain_card, trusted_trick
+from coinche.play import Trick, _master_index, explain_card, trusted_trick
 from coinche.scoring import DealResult, score_deal
 from coinche.seats import Seat
 from coinche.step import Action, Node, Phase, Step, trusted_step, unrolled
@@ -105,6 +105,8 @@ _OVER_PHASES: Final = (_SCORED, _THROWN_IN)
 
 _new = object.__new__
 _setattr = object.__setattr__
+_kernel_legal = K.legal
+_ALL_CARDS = K.ALL_CARDS
 # the tricks the deal builds hold cards known to be distinct and at most four
 _trick = trusted_trick
 
@@ -960,8 +962,20 @@ class Deal:
             seat = self._to_move
             assert info is not None
             assert seat is not None
-            hand = info.masks[seat] & ~self._played
-            mask = _legal(hand, self._cards, info.strain, info.flags)[0]
+            cards = self._cards
+            n = len(cards)
+            mask = (
+                _kernel_legal(
+                    info.masks[seat] & ~self._played,
+                    n,
+                    cards[0].index if n else 0,
+                    cards[1].index if n > 1 else 0,
+                    cards[2].index if n > 2 else 0,
+                    info.strain,
+                    info.flags,
+                )
+                & _ALL_CARDS
+            )
             _setattr(self, "_legal_cards", mask)  # a cache field (eq=False), see above
         return mask
 
