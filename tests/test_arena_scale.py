@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import random
 import sys
+import types
 
 import pytest
 
@@ -19,6 +20,7 @@ from coinche.cli import main
 from coinche.deal import Deal
 from coinche.errors import CoincheTypeError
 from coinche.executors import (
+    ClusterError,
     InProcess,
     LocalPool,
     MissingExtraError,
@@ -126,6 +128,38 @@ def test_a_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
         require("ray", "ray", "Ray runs")
 
 
+class UnreachableRay(types.ModuleType):
+    """A stand-in for the ray module whose init fails as Ray's does for a bad address."""
+
+    def __init__(self) -> None:
+        super().__init__("ray")
+        self.asked: dict[str, object] = {}
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **options: object) -> None:
+        self.asked = options
+        raise ConnectionError("no cluster answered")
+
+
+def test_a_cluster_that_cannot_be_reached(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = UnreachableRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with pytest.raises(ClusterError, match="cannot start or join Ray at x:1: no cluster"):
+        list(RayCluster("x:1").run(_negate, [1]))
+    assert fake.asked == {"address": "x:1", "include_dashboard": False}
+    with pytest.raises(ClusterError, match="a local Ray"):
+        RayCluster(num_cpus=2).workers  # noqa: B018
+    assert fake.asked["num_cpus"] == 2
+    argv = ["match", "--ns", "greedy", "--ew", "greedy", "--deals", "2", "--ray", "h:1"]
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")  # nothing on standard output, one line on stderr
+    assert err == "coinche: error: cannot start or join Ray at h:1: no cluster answered\n"
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -185,10 +219,26 @@ def test_progress_bar_on_a_terminal(
         def isatty(self) -> bool:
             return True
 
+    argv = ["match", "--ns", "greedy", "--ew", "greedy", "--deals", "5", "--seed", "1"]
     for quiet, drawn in ((False, True), (True, False)):
         screen = Terminal()
         monkeypatch.setattr(sys, "stderr", screen)
-        argv = ["match", "--ns", "greedy", "--ew", "greedy", "--deals", "5", "--seed", "1"]
         assert main(argv + (["--quiet"] if quiet else [])) == 0
         assert ("5/5" in screen.getvalue() and "deal" in screen.getvalue()) is drawn
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # the progress extra not installed
+    assert main(argv) == 0
+    assert screen.getvalue() == ""
     capsys.readouterr()
+
+
+def test_match_command_interrupted(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("coinche._cli_scale.duplicate_match", interrupted)
+    code, _, err = run(capsys, "match", "--ns", "greedy", "--ew", "random", "--deals", "3")
+    assert (code, err) == (130, "coinche: interrupted: stopped\n")

@@ -319,15 +319,15 @@ def test_dataset_command_bad_input(capsys: pytest.CaptureFixture[str], tmp_path:
     code, _, err = run(capsys, *base, "--deals", "0", "--out", str(tmp_path / "a"))
     assert (code, len(err.splitlines())) == (2, 1)
     assert "--deals: must be a positive whole number" in err
-    code, _, err = run(capsys, *base, "--deals", "2", "--out", str(blocker / "x"))
-    assert (code, len(err.splitlines())) == (2, 1)
+    code, out, err = run(capsys, *base, "--deals", "2", "--out", str(blocker / "x"))
+    assert (code, out, len(err.splitlines())) == (2, "", 1)
     assert "cannot create the directory" in err
     good = tmp_path / "good"
     assert run(capsys, *base, "--deals", "2", "--out", str(good))[0] == 0
     (good / "part-00000.jsonl").write_text("not json\n")
     before = files(good)
-    code, _, err = run(capsys, *base, "--deals", "2", "--out", str(good))
-    assert (code, len(err.splitlines())) == (2, 1)
+    code, out, err = run(capsys, *base, "--deals", "2", "--out", str(good))
+    assert (code, out, len(err.splitlines())) == (2, "", 1)
     assert err.startswith(f"coinche: error: {good / 'part-00000.jsonl'}: corrupt shard")
     assert files(good) == before
 
@@ -337,3 +337,33 @@ def test_deals_are_the_same_for_any_shard_size(tmp_path: Path) -> None:
     generate("table", 5, rules, 2, out=tmp_path / "a", tricks=1, shard_size=5)
     generate("table", 5, rules, 2, out=tmp_path / "b", tricks=1, shard_size=2)
     assert list(read(tmp_path / "a")) == list(read(tmp_path / "b"))
+
+
+def test_dataset_command_interrupted_then_finished(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C after the second shard: exit 130 with a one-line hint; the same command
+    then writes only the missing shard."""
+    from coinche import _cli_scale
+
+    calls: list[int] = []
+
+    def update(self: object, count: int) -> None:
+        calls.append(count)  # first the deals already there, then each shard's
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_cli_scale._Progress, "update", update)
+    argv = ["dataset", "--deals", "5", "--out", str(tmp_path), "--tricks", "1"]
+    argv += ["--shard-size", "2"]
+    code, _, err = run(capsys, *argv)
+    assert (code, err) == (130, "coinche: interrupted: run the same command again to finish\n")
+    assert sorted(p.name for p in tmp_path.glob("part-*")) == [
+        "part-00000.jsonl",
+        "part-00001.jsonl",
+    ]
+    monkeypatch.undo()
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert out.splitlines()[2].split()[:3] == ["3", "1", "2"]  # shards, written, kept
+    assert [r.index for r in read(tmp_path)] == [0, 1, 2, 3, 4]

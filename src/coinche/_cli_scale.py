@@ -45,7 +45,7 @@ from coinche._checks import short_repr
 from coinche.arena import BLOCK, duplicate_match
 from coinche.config import PRESETS, RuleConfig
 from coinche.datasets import FORMATS, KINDS, generate
-from coinche.executors import executor_for
+from coinche.executors import RayCluster, executor_for
 
 __all__ = ["add_commands"]
 
@@ -59,6 +59,16 @@ def _player_name(text: str) -> str:
     return name
 
 
+def _count(parser: argparse.ArgumentParser, flag: str, default: int, text: str) -> None:
+    parser.add_argument(
+        flag,
+        type=cli._positive_int,
+        default=default,
+        metavar="N",
+        help=f"{text} (default {default})",
+    )
+
+
 def _common(parser: argparse.ArgumentParser, seed_help: str) -> None:
     parser.add_argument(
         "--rules",
@@ -67,14 +77,10 @@ def _common(parser: argparse.ArgumentParser, seed_help: str) -> None:
         help=f"the rule set, a preset: {', '.join(PRESETS)} (default: common)",
     )
     parser.add_argument("--seed", type=cli._seed, metavar="N", help=seed_help)
-    parser.add_argument(
-        "--jobs",
-        type=cli._positive_int,
-        default=1,
-        metavar="N",
-        help="worker processes on this machine (default 1: in this process); with --ray "
-        "and no address, the CPUs of the local Ray",
-    )
+    _count(
+        parser, "--jobs", 1, "worker processes on this machine (1: in this process); with "
+        "--ray and no address, the CPUs of the local Ray"
+    )  # fmt: skip
     parser.add_argument(
         "--ray",
         nargs="?",
@@ -108,13 +114,7 @@ def add_commands(commands: Any) -> None:
     match.add_argument(
         "--deals", type=cli._positive_int, required=True, metavar="N", help="deals to play"
     )
-    match.add_argument(
-        "--block",
-        type=cli._positive_int,
-        default=BLOCK,
-        metavar="N",
-        help=f"deals per task (default {BLOCK})",
-    )
+    _count(match, "--block", BLOCK, "deals per task")
     _common(match, "the seed of the deals and the players' draws (default: random, printed)")
     match.set_defaults(command=_run_match)
 
@@ -138,45 +138,34 @@ def add_commands(commands: Any) -> None:
         default="jsonl",
         help="the shards' files (parquet needs pip install coinche[parquet]; default jsonl)",
     )
-    dataset.add_argument(
-        "--tricks",
-        type=cli._positive_int,
-        default=8,
-        metavar="N",
-        help="cards dealt to each seat: 8, or fewer for endings (default 8)",
-    )
-    dataset.add_argument(
-        "--samples",
-        type=cli._positive_int,
-        default=10,
-        metavar="N",
-        help="deals drawn to value each hand and strain, for --kind evaluated (default 10)",
-    )
-    dataset.add_argument(
-        "--shard-size",
-        type=cli._positive_int,
-        default=100,
-        metavar="N",
-        help="deals per shard, each one task (default 100)",
-    )
+    _count(dataset, "--tricks", 8, "cards dealt to each seat: 8, or fewer for endings")
+    _count(dataset, "--samples", 10, "deals drawn to value each hand, for --kind evaluated")
+    _count(dataset, "--shard-size", 100, "deals per shard, each one task")
     _common(dataset, "the seed of the deals (default 0; a resumed run needs the same)")
     dataset.set_defaults(command=_run_dataset)
 
 
 class _Progress:
-    """A tqdm bar on standard error, or nothing (--quiet, not a terminal, no tqdm)."""
+    """A tqdm bar on standard error, or nothing (--quiet, not a terminal, no tqdm). It
+    is drawn from :meth:`start` or the first :meth:`update`, after the heading."""
 
     def __init__(self, total: int, quiet: bool) -> None:
+        self._total = total
         self._bar: Any = None
-        if quiet or not sys.stderr.isatty():
+        self._wanted = not quiet and sys.stderr.isatty()
+
+    def start(self) -> None:
+        if not self._wanted or self._bar is not None:
             return
+        self._wanted = False
         try:
             from tqdm import tqdm
         except ImportError:  # the progress extra is not installed: no bar
             return
-        self._bar = tqdm(total=total, unit="deal", smoothing=0.1, dynamic_ncols=True)
+        self._bar = tqdm(total=self._total, unit="deal", smoothing=0.1, dynamic_ncols=True)
 
     def update(self, count: int) -> None:
+        self.start()
         if self._bar is not None:
             self._bar.update(count)
 
@@ -199,14 +188,30 @@ def _running(args: argparse.Namespace) -> str:
     return f"on {args.jobs} processes" if args.jobs > 1 else "in process"
 
 
-def _timed(args: argparse.Namespace, total: int, job: Callable[..., Any]) -> tuple[Any, float]:
-    """Run ``job(executor, progress)`` with the executor and the bar the arguments ask."""
-    bar = _Progress(total, args.quiet)
-    start = time.perf_counter()
-    try:
-        with executor_for(args.jobs, args.ray) as executor:
+def _timed(
+    args: argparse.Namespace, heading: str | None, job: Callable[..., Any]
+) -> tuple[Any, float]:
+    """Run ``job(executor, progress)`` with the executor and the bar the arguments ask.
+
+    *heading* is printed once Ray (if asked) is reached, so that bad input prints
+    nothing on standard output; with None, the job's first progress call prints its
+    own heading (a dataset's, once its directory is ready)."""
+    bar = _Progress(args.deals, args.quiet)
+    with executor_for(args.jobs, args.ray) as executor:
+        if isinstance(executor, RayCluster):
+            executor.workers  # noqa: B018 - starts or joins Ray: a ClusterError now
+        if heading is not None:
+            print(heading)
+            sys.stdout.flush()
+            bar.start()
+        start = time.perf_counter()
+        try:
             result = job(executor, bar.update)
-    finally:
+        except KeyboardInterrupt:
+            bar.close()
+            what = "run the same command again to finish" if heading is None else "stopped"
+            print(f"{cli._PROG}: interrupted: {what}", file=sys.stderr)
+            raise SystemExit(130) from None
         bar.close()
     return result, time.perf_counter() - start
 
@@ -217,11 +222,10 @@ def _run_match(args: argparse.Namespace) -> int:
     seed = random.SystemRandom().randrange(2**32) if given is None else given
     first = cli._PLAYER_KINDS[args.ns]()
     second = cli._PLAYER_KINDS[args.ew]()
-    print(
+    heading = (
         f"{args.ns} (first team) against {args.ew} (second team), {args.rules} rules, "
         f"seed {seed}, {_running(args)}"
     )
-    sys.stdout.flush()
 
     def job(executor: Any, progress: Callable[[int], None]) -> Any:
         return duplicate_match(
@@ -229,7 +233,7 @@ def _run_match(args: argparse.Namespace) -> int:
             progress=progress,
         )  # fmt: skip
 
-    match, seconds = _timed(args, args.deals, job)
+    match, seconds = _timed(args, heading, job)
     low, high = match.confidence_interval
     _table(
         [
@@ -249,20 +253,25 @@ def _run_match(args: argparse.Namespace) -> int:
 def _run_dataset(args: argparse.Namespace) -> int:
     rules = RuleConfig.preset(args.rules)
     seed = 0 if args.seed is None else args.seed
-    print(
+    heading = [
         f"{args.deals} deals ({args.kind}, {args.rules} rules, seed {seed}) to {args.out}, "
         f"{_running(args)}"
-    )
-    sys.stdout.flush()
+    ]
 
     def job(executor: Any, progress: Callable[[int], None]) -> Any:
+        def first_progress(count: int) -> None:
+            while heading:  # the directory is ready: say what runs
+                print(heading.pop())
+                sys.stdout.flush()
+            progress(count)
+
         return generate(
             args.kind, args.deals, rules, seed, executor, out=args.out, format=args.format,
             tricks=args.tricks, samples=args.samples, shard_size=args.shard_size,
-            progress=progress,
+            progress=first_progress,
         )  # fmt: skip
 
-    run, seconds = _timed(args, args.deals, job)
+    run, seconds = _timed(args, None, job)
     _table(
         [
             ["shards", "written", "kept", "format", "time", "deals/s"],

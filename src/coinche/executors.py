@@ -46,6 +46,7 @@ from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 from coinche.errors import CoincheError, CoincheTypeError
 
 __all__ = [
+    "ClusterError",
     "Executor",
     "InProcess",
     "LocalPool",
@@ -86,6 +87,15 @@ def require(module: str, extra: str, feature: str) -> Any:
         return importlib.import_module(module)
     except ImportError:
         raise MissingExtraError(f"{feature} need {module}: pip install coinche[{extra}]") from None
+
+
+class ClusterError(CoincheError, ValueError):
+    """Ray could not be started or joined at the address given; the message says why.
+
+    >>> from coinche.executors import ClusterError
+    >>> issubclass(ClusterError, ValueError)
+    True
+    """
 
 
 @runtime_checkable
@@ -239,7 +249,11 @@ class RayCluster(_Closing):
             options: dict[str, Any] = {"address": self.address, "include_dashboard": False}
             if self.num_cpus is not None and self.address is None:
                 options["num_cpus"] = self.num_cpus
-            ray.init(**options)
+            try:
+                ray.init(**options)
+            except (ConnectionError, RuntimeError, ValueError, TimeoutError) as error:
+                where = "a local Ray" if self.address is None else f"Ray at {self.address}"
+                raise ClusterError(f"cannot start or join {where}: {error}") from None
             self._started = True
         return ray
 
