@@ -34,11 +34,13 @@ R = TypeVar("R")
 def cluster() -> Iterator[RayCluster]:
     # the functions of this module travel to the workers by value (they cannot import it)
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    cluster = RayCluster(num_cpus=2)
     try:
-        yield RayCluster()  # joins the Ray started here, and leaves it running
+        assert cluster.workers == 2  # starts a local Ray with two CPUs
+        yield cluster
     finally:
-        ray.shutdown()
+        cluster.close()  # it started Ray, so it shuts it down
+        assert not ray.is_initialized()
 
 
 def test_match_on_ray_is_the_in_process_match(cluster: RayCluster) -> None:
@@ -47,7 +49,6 @@ def test_match_on_ray_is_the_in_process_match(cluster: RayCluster) -> None:
     here = duplicate_match(pimc, GreedyPlayer(), 6, rules, 21, block=2)
     there = duplicate_match(pimc, GreedyPlayer(), 6, rules, 21, block=2, executor=cluster)
     assert there == here
-    assert cluster.workers == 2
     quick = duplicate_match(GreedyPlayer(), RandomPlayer(), 20, rules, 1, executor=cluster)
     assert quick == duplicate_match(GreedyPlayer(), RandomPlayer(), 20, rules, 1)
 
@@ -77,7 +78,7 @@ def die_once(marker: Path, function: Callable[[T], R], task: T) -> R:
 
 
 class KillingCluster(RayCluster):
-    """A RayCluster whose first task kills its worker."""
+    """A RayCluster whose first task kills its worker (it joins the module's Ray)."""
 
     def __init__(self, marker: Path) -> None:
         super().__init__(max_retries=2)

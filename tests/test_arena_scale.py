@@ -88,6 +88,10 @@ def test_a_player_with_its_own_generator_restarts_at_every_block() -> None:
 
 def test_match_argument_errors() -> None:
     rules = RuleConfig.common()
+    with pytest.raises(CoincheTypeError, match="pair"):
+        duplicate_match((GreedyPlayer(),), GreedyPlayer(), 2, rules, 1)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="seed"):
+        duplicate_match(GreedyPlayer(), GreedyPlayer(), 2, rules, "1")  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="block"):
         duplicate_match(GreedyPlayer(), GreedyPlayer(), 2, rules, 1, block=0)
     with pytest.raises(CoincheTypeError, match="executor"):

@@ -273,6 +273,25 @@ def test_unwritable_directory(tmp_path: Path) -> None:
         generate("table", 1, RuleConfig(), 1, out=blocker / "sub", tricks=1)
 
 
+def test_write_and_read_failures_name_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("pathlib.Path.write_text", full)
+        with pytest.raises(DatasetError, match=r"manifest\.json: cannot write the manifest: No"):
+            generate("table", 1, RuleConfig(), 1, out=tmp_path / "a", tricks=1)
+    with monkeypatch.context() as patch:
+        patch.setattr("os.replace", full)
+        with pytest.raises(DatasetError, match=r"part-00000\.jsonl: cannot write the shard"):
+            generate("table", 1, RuleConfig(), 1, out=tmp_path / "b", tricks=1)
+    (tmp_path / "b" / "part-00000.jsonl").mkdir()  # a shard that is not a file
+    with pytest.raises(DatasetError, match=r"part-00000\.jsonl: cannot read the shard"):
+        list(read(tmp_path / "b"))
+
+
 def test_parquet_needs_its_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
     with pytest.raises(MissingExtraError, match=r"pip install coinche\[parquet\]"):
