@@ -13,13 +13,25 @@ the two teams' scores, summed over both tables, measures the players, not the ca
 (4, True)
 >>> match.deals[0].tables[0].hands == match.deals[0].tables[1].hands   # the same cards
 True
+
+The deals are played in blocks, each an independent task seeded from the master seed
+and the deals' numbers only, on an executor of :mod:`coinche.executors`: in this
+process (the default), on a pool of local processes or on Ray, with the same results
+on each (see the docs' page "Running at scale").
+
+>>> from coinche.executors import InProcess
+>>> again = duplicate_match(GreedyPlayer(), RandomPlayer(), 4, RuleConfig.common(), seed=1,
+...                         executor=InProcess(), block=3)
+>>> again == match
+True
 """
 
 from __future__ import annotations
 
+import copy
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
@@ -27,12 +39,18 @@ import attrs
 from coinche.config import RuleConfig
 from coinche.deal import Deal
 from coinche.errors import CoincheTypeError
+from coinche.executors import Executor, InProcess
 from coinche.players import Player, play_deal
 from coinche.seats import Seat
 
-__all__ = ["DuplicateDeal", "DuplicateMatch", "duplicate_match"]
+__all__ = ["BLOCK", "DuplicateDeal", "DuplicateMatch", "deal_rng", "duplicate_match"]
 
 _Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal law
+
+BLOCK: Final = 20
+"""Deals per task of :func:`duplicate_match` by default: small enough to keep two
+workers busy to the end of a short match and to move a progress bar, large enough that
+shipping a task costs little beside playing it."""
 
 
 @attrs.frozen
@@ -85,22 +103,90 @@ def _team_players(players: object, name: str) -> tuple[Player, Player]:
     return players, players  # type: ignore[return-value]
 
 
+def deal_rng(seed: int, number: int) -> random.Random:
+    """The generator that shuffles deal *number* (from 0) of a run seeded *seed*: it
+    depends on those two only, so a deal is the same whichever task or worker deals it
+    (:func:`duplicate_match` and :func:`coinche.datasets.generate` both use it).
+
+    >>> from coinche.arena import deal_rng
+    >>> deal_rng(7, 3).random() == deal_rng(7, 3).random() != deal_rng(7, 4).random()
+    True
+    """
+    return random.Random(f"{seed}:{number}")
+
+
+@attrs.frozen
+class _Block:
+    """One task of a match: deals *start* to *start + count - 1*."""
+
+    first: tuple[Player, Player]
+    second: tuple[Player, Player]
+    rules: RuleConfig
+    seed: int
+    start: int
+    count: int
+    deals: tuple[Deal, ...] | None  # the given deals, or None for new ones
+
+
+def _play_block(block: _Block) -> list[DuplicateDeal]:
+    """Play one block's deals at both tables. The players are copied first, so that a
+    player that keeps state (its own generator) starts every block as it was given,
+    whether the block runs here or in another process."""
+    first, second = copy.deepcopy((block.first, block.second))
+    tables_one = {Seat.NORTH: first[0], Seat.SOUTH: first[1]}
+    tables_one.update({Seat.EAST: second[0], Seat.WEST: second[1]})
+    tables_two = {Seat.EAST: first[0], Seat.WEST: first[1]}
+    tables_two.update({Seat.NORTH: second[0], Seat.SOUTH: second[1]})
+    results: list[DuplicateDeal] = []
+    for offset in range(block.count):
+        number = block.start + offset
+        if block.deals is None:
+            deal = Deal.new(Seat(number % 4), block.rules, deal_rng(block.seed, number))
+        else:
+            deal = block.deals[offset]
+        plays = f"{block.seed}:{number}:play"
+        one = play_deal(deal, tables_one, random.Random(plays))
+        two = play_deal(deal, tables_two, random.Random(plays))
+        diff = 0
+        if one.result is not None:
+            score = one.result.score
+            diff += score.north_south - score.east_west
+        if two.result is not None:
+            score = two.result.score
+            diff += score.east_west - score.north_south
+        results.append(DuplicateDeal((one, two), diff))
+    return results
+
+
 def duplicate_match(
     players_ns: Player | tuple[Player, Player],
     players_ew: Player | tuple[Player, Player],
     deals: int | Sequence[Deal],
     rules: RuleConfig,
     seed: int,
+    *,
+    executor: Executor | None = None,
+    block: int = BLOCK,
+    progress: Callable[[int], None] | None = None,
 ) -> DuplicateMatch:
     """Play each deal at two tables, the teams swapping seats; compare their scores.
 
     *players_ns* is the first team (one player for both seats, or a pair: the first
     plays North at table one and East at table two, the second South and West),
-    *players_ew* the second. *deals* is a number of new deals (shuffled from *seed*,
-    the dealer going round) or the deals themselves, before their auction. At table one
-    the first team sits North-South; at table two the same deal is played again with
-    the first team East-West. Each table draws its players' randomness from a
-    generator seeded from *seed* and the deal's number, the same at both tables.
+    *players_ew* the second. *deals* is a number of new deals (deal ``i`` shuffled by
+    :func:`deal_rng` from *seed* and ``i``, its dealer ``Seat(i % 4)``) or the deals
+    themselves, before their auction. At table one the first team sits North-South; at
+    table two the same deal is played again with the first team East-West. Each table
+    draws its players' randomness from a generator seeded from *seed* and the deal's
+    number, the same at both tables.
+
+    The deals are played in blocks of *block* deals, each an independent task run by
+    *executor* (:mod:`coinche.executors`; by default in this process). Each block
+    starts from a copy of the players as given, so the results are the same on every
+    executor; they do not depend on *block* either, unless a player keeps state from
+    one deal to the next (such as a :class:`~coinche.players.PimcPlayer` given its own
+    generator). *progress*, if given, is called with the number of deals of each block
+    as it finishes (in this process).
 
     :raises CoincheTypeError: a player or an argument of the wrong type.
     """
@@ -110,31 +196,41 @@ def duplicate_match(
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
     if type(seed) is not int:
         raise CoincheTypeError(f"seed must be an int, not {seed!r}")
-    listed: list[Deal]
+    if type(block) is not int or block < 1:
+        raise CoincheTypeError(f"block must be an int >= 1, not {block!r}")
+    if executor is None:
+        executor = InProcess()
+    elif not isinstance(executor, Executor):
+        raise CoincheTypeError(f"executor must be an Executor, not {executor!r}")
+    given: tuple[Deal, ...] | None = None
     if isinstance(deals, int):
-        shuffle = random.Random(seed)
-        listed = [Deal.new(Seat(i % 4), rules, shuffle) for i in range(deals)]
+        if deals < 0:
+            raise CoincheTypeError(f"deals must be a count >= 0 or a sequence, not {deals}")
+        total = deals
     else:
-        listed = list(deals)
-        for deal in listed:
+        given = tuple(deals)
+        for deal in given:
             if not isinstance(deal, Deal):
                 raise CoincheTypeError(f"deals holds Deal objects, not {type(deal).__name__}")
-    tables_one = {Seat.NORTH: first[0], Seat.SOUTH: first[1]}
-    tables_one.update({Seat.EAST: second[0], Seat.WEST: second[1]})
-    tables_two = {Seat.EAST: first[0], Seat.WEST: first[1]}
-    tables_two.update({Seat.NORTH: second[0], Seat.SOUTH: second[1]})
-    results: list[DuplicateDeal] = []
-    for number, deal in enumerate(listed):
-        one = play_deal(deal, tables_one, random.Random(seed * 1_000_003 + number))
-        two = play_deal(deal, tables_two, random.Random(seed * 1_000_003 + number))
-        diff = 0
-        if one.result is not None:
-            score = one.result.score
-            diff += score.north_south - score.east_west
-        if two.result is not None:
-            score = two.result.score
-            diff += score.east_west - score.north_south
-        results.append(DuplicateDeal((one, two), diff))
+        total = len(given)
+    tasks = [
+        _Block(
+            first,
+            second,
+            rules,
+            seed,
+            start,
+            min(block, total - start),
+            None if given is None else given[start : start + block],
+        )
+        for start in range(0, total, block)
+    ]
+    blocks: dict[int, list[DuplicateDeal]] = {}
+    for number, played in executor.run(_play_block, tasks):
+        blocks[number] = played
+        if progress is not None:
+            progress(len(played))
+    results = [deal for number in range(len(tasks)) for deal in blocks[number]]
     n = len(results)
     mean = sum(r.difference for r in results) / n if n else 0.0
     stderr = 0.0

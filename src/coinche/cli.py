@@ -329,6 +329,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("--no-table", action="store_true", help="leave out the double-dummy table")
     solve.set_defaults(command=_run_solve)
+    from coinche._cli_scale import add_commands  # match and dataset (issue 14)
+
+    add_commands(commands)
     return parser
 
 

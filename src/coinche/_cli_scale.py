@@ -1,0 +1,288 @@
+"""The ``coinche match`` and ``coinche dataset`` commands: work at scale, on local
+processes or on Ray (:mod:`coinche.executors`), with a progress bar and a summary.
+
+``coinche match --ns NAME --ew NAME --deals N``
+    A duplicate match (:func:`coinche.arena.duplicate_match`) between two built-in
+    players (``greedy``, ``random``, ``pimc``), each deal played at two tables::
+
+        coinche match --ns pimc --ew greedy --deals 10000 --jobs 2
+
+    then a table: the deals, the first team's mean score difference per deal with its
+    95% interval, the time and the rate.
+
+``coinche dataset --deals N --out DIR``
+    Random deals with their double-dummy tables (:func:`coinche.datasets.generate`),
+    written in shards to ``DIR``; run again with the same arguments to finish a run
+    that stopped::
+
+        coinche dataset --deals 1000000 --out deals/ --jobs 2 --format parquet
+
+Both take ``--jobs N`` (worker processes on this machine) and ``--ray [ADDRESS]`` (Ray
+tasks: a local Ray with ``--jobs`` CPUs, or the cluster at ``ADDRESS``), ``--rules``,
+``--seed`` and ``--quiet``. The progress bar (the ``progress`` extra, tqdm) is drawn on
+standard error when it is a terminal and ``--quiet`` is not given.
+
+>>> from coinche.cli import main
+>>> main(["match", "--ns", "greedy", "--ew", "random", "--deals", "4", "--seed", "1"])
+... # doctest: +ELLIPSIS
+greedy (first team) against random (second team), common rules, seed 1, in process
+deals  mean a deal  95% interval  time  deals/s
+    4  ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from coinche import cli
+from coinche._checks import short_repr
+from coinche.arena import BLOCK, duplicate_match
+from coinche.config import PRESETS, RuleConfig
+from coinche.datasets import FORMATS, KINDS, generate
+from coinche.executors import RayCluster, executor_for
+
+__all__ = ["add_commands"]
+
+
+def _player_name(text: str) -> str:
+    name = text.strip().lower()
+    if name not in cli._PLAYER_KINDS:
+        raise argparse.ArgumentTypeError(
+            f"must be one of {', '.join(cli._PLAYER_KINDS)}, not {short_repr(text)}"
+        )
+    return name
+
+
+def _count(parser: argparse.ArgumentParser, flag: str, default: int, text: str) -> None:
+    parser.add_argument(
+        flag,
+        type=cli._positive_int,
+        default=default,
+        metavar="N",
+        help=f"{text} (default {default})",
+    )
+
+
+def _common(parser: argparse.ArgumentParser, seed_help: str) -> None:
+    parser.add_argument(
+        "--rules",
+        default="common",
+        metavar="PRESET",
+        help=f"the rule set, a preset: {', '.join(PRESETS)} (default: common)",
+    )
+    parser.add_argument("--seed", type=cli._seed, metavar="N", help=seed_help)
+    _count(
+        parser, "--jobs", 1, "worker processes on this machine (1: in this process); with "
+        "--ray and no address, the CPUs of the local Ray"
+    )  # fmt: skip
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="ADDRESS",
+        help="run the tasks on Ray (pip install coinche[ray]): the cluster at ADDRESS, or "
+        "without it the one RAY_ADDRESS names, or a local Ray started for the run",
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress bar (there is none off a terminal)"
+    )
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``match`` and ``dataset`` to the subcommands of :func:`coinche.cli.build_parser`."""
+    match = commands.add_parser(
+        "match",
+        help="a duplicate match between two built-in players, on many processes or on Ray",
+        description="Play a duplicate match: each deal twice, the teams swapping seats, so "
+        "the luck of the cards cancels; print the first team's mean score difference per "
+        "deal with its 95%% interval.",
+    )
+    names = ", ".join(cli._PLAYER_KINDS)
+    match.add_argument(
+        "--ns", type=_player_name, required=True, metavar="NAME", help=f"the first team: {names}"
+    )
+    match.add_argument(
+        "--ew", type=_player_name, required=True, metavar="NAME", help=f"the second team: {names}"
+    )
+    match.add_argument(
+        "--deals", type=cli._positive_int, required=True, metavar="N", help="deals to play"
+    )
+    _count(match, "--block", BLOCK, "deals per task")
+    _common(match, "the seed of the deals and the players' draws (default: random, printed)")
+    match.set_defaults(command=_run_match)
+
+    dataset = commands.add_parser(
+        "dataset",
+        help="random deals with their double-dummy tables, written in shards",
+        description="Deal random deals, solve each double dummy for every strain and leader "
+        "(and value each hand, --kind evaluated) and write them in shards to --out; run "
+        "again with the same arguments to finish a run that stopped.",
+    )
+    dataset.add_argument(
+        "--deals", type=cli._positive_int, required=True, metavar="N", help="deals to write"
+    )
+    dataset.add_argument("--out", required=True, metavar="DIR", help="the dataset's directory")
+    dataset.add_argument(
+        "--kind", choices=KINDS, default="table", help="what each deal holds (default: table)"
+    )
+    dataset.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="jsonl",
+        help="the shards' files (parquet needs pip install coinche[parquet]; default jsonl)",
+    )
+    _count(dataset, "--tricks", 8, "cards dealt to each seat: 8, or fewer for endings")
+    _count(dataset, "--samples", 10, "deals drawn to value each hand, for --kind evaluated")
+    _count(dataset, "--shard-size", 100, "deals per shard, each one task")
+    _common(dataset, "the seed of the deals (default 0; a resumed run needs the same)")
+    dataset.set_defaults(command=_run_dataset)
+
+
+class _Progress:
+    """A tqdm bar on standard error, or nothing (--quiet, not a terminal, no tqdm). It
+    is drawn from :meth:`start` or the first :meth:`update`, after the heading."""
+
+    def __init__(self, total: int, quiet: bool) -> None:
+        self._total = total
+        self._bar: Any = None
+        self._wanted = not quiet and sys.stderr.isatty()
+
+    def start(self) -> None:
+        if not self._wanted or self._bar is not None:
+            return
+        self._wanted = False
+        try:
+            from tqdm import tqdm
+        except ImportError:  # the progress extra is not installed: no bar
+            return
+        self._bar = tqdm(total=self._total, unit="deal", smoothing=0.1, dynamic_ncols=True)
+
+    def update(self, count: int) -> None:
+        self.start()
+        if self._bar is not None:
+            self._bar.update(count)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+
+def _table(rows: list[list[str]]) -> None:
+    """Print *rows* (a heading first) as columns, numbers right-aligned."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print("  ".join(cell.rjust(width) for cell, width in zip(row, widths, strict=True)))
+
+
+def _running(args: argparse.Namespace) -> str:
+    if args.ray is not False:
+        where = "the local Ray" if args.ray is True else f"Ray at {args.ray}"
+        return f"on {where}"
+    return f"on {args.jobs} processes" if args.jobs > 1 else "in process"
+
+
+def _timed(
+    args: argparse.Namespace, heading: str | None, job: Callable[..., Any]
+) -> tuple[Any, float]:
+    """Run ``job(executor, progress)`` with the executor and the bar the arguments ask.
+
+    *heading* is printed once Ray (if asked) is reached, so that bad input prints
+    nothing on standard output; with None, the job's first progress call prints its
+    own heading (a dataset's, once its directory is ready)."""
+    bar = _Progress(args.deals, args.quiet)
+    with executor_for(args.jobs, args.ray) as executor:
+        if isinstance(executor, RayCluster):
+            executor.workers  # noqa: B018 - starts or joins Ray: a ClusterError now
+        if heading is not None:
+            print(heading)
+            sys.stdout.flush()
+            bar.start()
+        start = time.perf_counter()
+        try:
+            result = job(executor, bar.update)
+        except KeyboardInterrupt:
+            bar.close()
+            what = "run the same command again to finish" if heading is None else "stopped"
+            print(f"{cli._PROG}: interrupted: {what}", file=sys.stderr)
+            raise SystemExit(130) from None
+        bar.close()
+    return result, time.perf_counter() - start
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    rules = RuleConfig.preset(args.rules)
+    given: int | None = args.seed
+    seed = random.SystemRandom().randrange(2**32) if given is None else given
+    first = cli._PLAYER_KINDS[args.ns]()
+    second = cli._PLAYER_KINDS[args.ew]()
+    heading = (
+        f"{args.ns} (first team) against {args.ew} (second team), {args.rules} rules, "
+        f"seed {seed}, {_running(args)}"
+    )
+
+    def job(executor: Any, progress: Callable[[int], None]) -> Any:
+        return duplicate_match(
+            first, second, args.deals, rules, seed, executor=executor, block=args.block,
+            progress=progress,
+        )  # fmt: skip
+
+    match, seconds = _timed(args, heading, job)
+    low, high = match.confidence_interval
+    _table(
+        [
+            ["deals", "mean a deal", "95% interval", "time", "deals/s"],
+            [
+                str(len(match.deals)),
+                f"{match.mean:+.1f}",
+                f"{low:+.1f} to {high:+.1f}",
+                f"{seconds:.1f} s",
+                f"{len(match.deals) / seconds:.1f}",
+            ],
+        ]
+    )
+    return 0
+
+
+def _run_dataset(args: argparse.Namespace) -> int:
+    rules = RuleConfig.preset(args.rules)
+    seed = 0 if args.seed is None else args.seed
+    heading = [
+        f"{args.deals} deals ({args.kind}, {args.rules} rules, seed {seed}) to {args.out}, "
+        f"{_running(args)}"
+    ]
+
+    def job(executor: Any, progress: Callable[[int], None]) -> Any:
+        def first_progress(count: int) -> None:
+            while heading:  # the directory is ready: say what runs
+                print(heading.pop())
+                sys.stdout.flush()
+            progress(count)
+
+        return generate(
+            args.kind, args.deals, rules, seed, executor, out=args.out, format=args.format,
+            tricks=args.tricks, samples=args.samples, shard_size=args.shard_size,
+            progress=first_progress,
+        )  # fmt: skip
+
+    run, seconds = _timed(args, None, job)
+    _table(
+        [
+            ["shards", "written", "kept", "format", "time", "deals/s"],
+            [
+                str(run.manifest.shards),
+                str(run.written),
+                str(run.kept),
+                run.manifest.format,
+                f"{seconds:.1f} s",
+                f"{run.new_deals / seconds:.2f}",
+            ],
+        ]
+    )
+    return 0

@@ -1,0 +1,564 @@
+"""Datasets of solved deals: random deals with their double-dummy table, in shards.
+
+:func:`generate` deals *n* random deals from a seed and writes, for each one, its
+double-dummy table (:func:`coinche.solver.dd_table`: each team's card points with best
+play, for every strain the rules allow and every seat leading trick one) and, for the
+kind ``"evaluated"``, what each hand is worth as a contract before the auction
+(:func:`coinche.evaluate.evaluate_contract`). The deals go to a directory in shards of
+JSON Lines or Parquet files (Parquet needs the ``parquet`` extra, ``pip install
+coinche[parquet]``), beside a ``manifest.json``; :func:`read` gives them back as
+:class:`DealRecord` objects.
+
+>>> import tempfile
+>>> from coinche import RuleConfig, Seat, Strain
+>>> from coinche.datasets import generate, read
+>>> out = tempfile.mkdtemp()
+>>> run = generate("table", 3, RuleConfig.common(), seed=1, out=out, tricks=2, shard_size=2)
+>>> run.manifest.shards, run.written, run.kept
+(2, 2, 0)
+>>> first = next(read(out))
+>>> first.index, len(first.hands[0]), sorted(first.table) == list(run.manifest.strains)
+(0, 2, True)
+>>> generate("table", 3, RuleConfig.common(), seed=1, out=out, tricks=2, shard_size=2).kept
+2
+
+Decisions (documented behaviour):
+
+- **The deals**: deal ``i`` is shuffled by :func:`coinche.arena.deal_rng` from the
+  seed and ``i`` only (the ``"evaluated"`` kind then draws its samples from the same
+  generator), so a dataset is the same on every executor and for every shard size.
+  Its dealer is ``Seat(i % 4)``; the cards are dealt eight to a seat from a plain
+  shuffle, whatever the rules' way of dealing. *tricks* below 8 deals endings instead:
+  each seat holds *tricks* cards and the rest are out of play; an ending's table is
+  :func:`coinche.solver.solve_ending`'s (the points of the cards in play and the last
+  trick's 10, no capot counted).
+- **The table** is the one of :func:`~coinche.solver.dd_table`: North-South maximise
+  their card points; a capot is counted as the rules count it (250 or 252, the other
+  team 0).
+- **Values** (the ``"evaluated"`` kind, full deals only): for each strain and each
+  seat, the mean card points of that seat's team over *samples* deals drawn from the
+  seat's hand alone, the seat taking 80 in that strain and the seat after the dealer
+  leading (the taker under ``first_lead='taker'``).
+- **Shards**: shard ``k`` holds deals ``k * shard_size`` onwards, in order. It is
+  written to a temporary file and renamed when complete, so a shard file is either
+  whole or absent. Each task computes one shard; this process writes it, so a Ray
+  cluster needs no shared file system.
+- **Resuming**: :func:`generate` on a directory that holds the same dataset's manifest
+  reads back every shard present, computes only the missing ones, and never writes a
+  shard twice. A shard that cannot be read back (a corrupt file) stops the run with a
+  :class:`DatasetError` naming it, before any work, and nothing is deleted; a manifest
+  for another dataset (other rules, seed, size...) is an error too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final, Literal
+
+import attrs
+
+from coinche import _kernel as K
+from coinche.arena import deal_rng
+from coinche.cards import Hand, Strain, hand_from_mask
+from coinche.config import RuleConfig
+from coinche.errors import CoincheError, CoincheTypeError
+from coinche.executors import Executor, InProcess, require
+from coinche.scoring import TeamPoints
+from coinche.seats import Seat
+
+__all__ = [
+    "KINDS",
+    "DatasetError",
+    "DealRecord",
+    "Generated",
+    "Manifest",
+    "generate",
+    "read",
+    "read_manifest",
+]
+
+KINDS: Final = ("table", "evaluated")
+"""The kinds of dataset :func:`generate` writes: the double-dummy table of each deal,
+or the table and each hand's value as a contract."""
+
+FORMATS: Final = ("jsonl", "parquet")
+MANIFEST: Final = "manifest.json"
+_VERSION: Final = 1
+_EVALUATED_LEVEL: Final = 80
+
+
+class DatasetError(CoincheError, ValueError):
+    """A dataset directory that cannot be written, read or resumed: the message names
+    the file and what is wrong with it.
+
+    >>> from coinche.datasets import DatasetError, read
+    >>> try:
+    ...     next(read("/no/such/dataset"))
+    ... except DatasetError as error:
+    ...     print(error)
+    /no/such/dataset/manifest.json: cannot read the manifest: No such file or directory
+    """
+
+
+Format = Literal["jsonl", "parquet"]
+Kind = Literal["table", "evaluated"]
+
+
+@attrs.frozen
+class Manifest:
+    """What a dataset holds: written as ``manifest.json`` beside its shards."""
+
+    kind: str
+    """One of :data:`KINDS`."""
+    deals: int
+    """How many deals."""
+    rules: RuleConfig
+    """The rules the deals are solved under."""
+    seed: int
+    """The master seed."""
+    tricks: int
+    """Cards each seat holds (8: whole deals; fewer: endings)."""
+    samples: int
+    """Deals drawn for each value of the ``"evaluated"`` kind (0 for ``"table"``)."""
+    shard_size: int
+    """Deals per shard (the last may hold fewer)."""
+    format: str
+    """``"jsonl"`` or ``"parquet"``."""
+
+    @property
+    def strains(self) -> tuple[Strain, ...]:
+        """The strains of each table: the suits, then no trump and all trump when the
+        rules allow them."""
+        strains = [s for s in Strain if s < 4]
+        if self.rules.allow_no_trump:
+            strains.append(Strain.NO_TRUMP)
+        if self.rules.allow_all_trump:
+            strains.append(Strain.ALL_TRUMP)
+        return tuple(strains)
+
+    @property
+    def shards(self) -> int:
+        """How many shards."""
+        return -(-self.deals // self.shard_size)
+
+    def shard_name(self, number: int) -> str:
+        """The file name of shard *number* (from 0).
+
+        >>> from coinche import RuleConfig
+        >>> from coinche.datasets import Manifest
+        >>> Manifest("table", 10, RuleConfig(), 1, 8, 0, 4, "jsonl").shard_name(2)
+        'part-00002.jsonl'
+        """
+        return f"part-{number:05d}.{self.format}"
+
+    def to_data(self) -> dict[str, Any]:
+        """The manifest as JSON data."""
+        from coinche.records import to_data
+
+        return {
+            "coinche_dataset": _VERSION,
+            "kind": self.kind,
+            "deals": self.deals,
+            "seed": self.seed,
+            "tricks": self.tricks,
+            "samples": self.samples,
+            "shard_size": self.shard_size,
+            "format": self.format,
+            "rules": to_data(self.rules),
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Manifest:
+        """Read :meth:`to_data`'s form back.
+
+        :raises DatasetError: not a manifest this version writes.
+        """
+        from coinche.records import from_data
+
+        if not isinstance(data, dict) or data.get("coinche_dataset") != _VERSION:
+            raise DatasetError(f"not a coinche dataset manifest (version {_VERSION})")
+        try:
+            rules = from_data(data["rules"])
+            fields = [data[k] for k in ("kind", "deals", "seed", "tricks", "samples")]
+            more = [data[k] for k in ("shard_size", "format")]
+        except (KeyError, CoincheError) as error:
+            raise DatasetError(f"a manifest with a bad or missing field: {error}") from None
+        if not isinstance(rules, RuleConfig):
+            raise DatasetError("a manifest whose rules are not a rules record")
+        kind, deals, seed, tricks, samples = fields
+        return _checked(kind, deals, rules, seed, tricks, samples, *more, error=DatasetError)
+
+
+def _checked(
+    kind: object,
+    deals: object,
+    rules: object,
+    seed: object,
+    tricks: object,
+    samples: object,
+    shard_size: object,
+    file_format: object,
+    *,
+    error: type[CoincheError],
+) -> Manifest:
+    """A Manifest from arguments checked one by one (*error* the exception to raise)."""
+
+    def whole(name: str, value: object, low: int, high: int | None = None) -> int:
+        if type(value) is not int or value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f">= {low}"
+            raise error(f"{name} must be an int {span}, not {value!r}")
+        return value
+
+    if kind not in KINDS:
+        raise error(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if file_format not in FORMATS:
+        raise error(f"format must be one of {', '.join(FORMATS)}, not {file_format!r}")
+    if not isinstance(rules, RuleConfig):
+        raise error(f"rules must be a RuleConfig, not {type(rules).__name__}")
+    if type(seed) is not int:
+        raise error(f"seed must be an int, not {seed!r}")
+    n = whole("n", deals, 1)
+    cards = whole("tricks", tricks, 1, 8)
+    draws = whole("samples", samples, 1) if kind == "evaluated" else 0
+    if kind == "evaluated" and cards != 8:
+        raise error("the evaluated kind values whole hands: tricks must be 8")
+    size = whole("shard_size", shard_size, 1)
+    return Manifest(str(kind), n, rules, seed, cards, draws, size, str(file_format))
+
+
+@attrs.frozen
+class DealRecord:
+    """One deal of a dataset, as :func:`read` returns it."""
+
+    index: int
+    """The deal's number in the dataset (from 0)."""
+    dealer: Seat
+    """The dealer, ``Seat(index % 4)``."""
+    hands: tuple[Hand, Hand, Hand, Hand]
+    """The hands of North, East, South and West."""
+    table: dict[Strain, dict[Seat, TeamPoints]]
+    """For each strain and each seat leading, each team's card points with best play,
+    as :func:`coinche.solver.dd_table` gives them."""
+    values: dict[Strain, dict[Seat, float]]
+    """For each strain and each seat, the expected card points of that seat's team if it
+    takes 80 in that strain (the ``"evaluated"`` kind; empty for ``"table"``)."""
+
+    def to_data(self) -> dict[str, Any]:
+        """The record as a row of a shard (JSON data).
+
+        >>> from coinche import Hand, Seat, Strain, TeamPoints
+        >>> from coinche.datasets import DealRecord
+        >>> hands = tuple(Hand.parse(h) for h in ("AH", "7H", "8D", "9C"))
+        >>> row = DealRecord(0, Seat.NORTH, hands, {Strain.SPADES: dict.fromkeys(Seat,
+        ...     TeamPoints(21, 0))}, {}).to_data()
+        >>> row["hands"], row["dd_S"]
+        (['AH', '7H', '8D', '9C'], [[21, 0], [21, 0], [21, 0], [21, 0]])
+        >>> DealRecord.from_data(row).hands == hands
+        True
+        """
+        row: dict[str, Any] = {
+            "index": self.index,
+            "dealer": str(self.dealer),
+            "hands": [str(hand) for hand in self.hands],
+        }
+        for strain, by_leader in self.table.items():
+            row[f"dd_{strain.code}"] = [
+                [by_leader[seat].north_south, by_leader[seat].east_west] for seat in Seat
+            ]
+        for strain, by_seat in self.values.items():
+            row[f"ev_{strain.code}"] = [by_seat[seat] for seat in Seat]
+        return row
+
+    @classmethod
+    def from_data(cls, row: Any) -> DealRecord:
+        """Read a row of a shard back (:meth:`to_data`'s form).
+
+        :raises DatasetError: a row that is not a dataset record.
+        """
+        try:
+            hands = tuple(Hand.parse(text) for text in row["hands"])
+            table: dict[Strain, dict[Seat, TeamPoints]] = {}
+            values: dict[Strain, dict[Seat, float]] = {}
+            for key, cells in row.items():
+                if key.startswith("dd_") and cells is not None:
+                    pairs = [TeamPoints(int(ns), int(ew)) for ns, ew in cells]
+                    table[Strain.parse(key[3:])] = dict(zip(Seat, pairs, strict=True))
+                elif key.startswith("ev_") and cells is not None:
+                    floats = [float(v) for v in cells]
+                    values[Strain.parse(key[3:])] = dict(zip(Seat, floats, strict=True))
+            index = row["index"]
+            if type(index) is not int or len(hands) != 4:
+                raise ValueError("bad index or hands")
+            return cls(index, Seat.parse(row["dealer"]), hands, table, values)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise DatasetError(f"not a dataset record ({error})") from None
+
+
+@attrs.frozen
+class Generated:
+    """What :func:`generate` did."""
+
+    manifest: Manifest
+    """The dataset's manifest."""
+    written: int
+    """Shards written by this run."""
+    kept: int
+    """Shards that were already there, read back and kept."""
+    new_deals: int
+    """Deals in the shards written by this run."""
+
+
+@attrs.frozen
+class _Shard:
+    """One task: the deals of shard *number*."""
+
+    manifest: Manifest
+    number: int
+
+
+def _table(hands: list[int], manifest: Manifest) -> dict[Strain, dict[Seat, TeamPoints]]:
+    from coinche.play import Trick
+    from coinche.solver import dd_table, solve_ending
+
+    objects = [hand_from_mask(mask) for mask in hands]
+    rules = manifest.rules
+    if manifest.tricks == 8:
+        return dd_table(objects, rules)
+    table: dict[Strain, dict[Seat, TeamPoints]] = {}
+    cards = hands[0] | hands[1] | hands[2] | hands[3]
+    for strain in manifest.strains:
+        total = 10 + sum(K.POINTS[int(strain) * 32 + c] for c in range(32) if cards >> c & 1)
+        table[strain] = {}
+        for leader in Seat:
+            ns = solve_ending(objects, strain, rules, Trick(leader))
+            table[strain][leader] = TeamPoints(ns, total - ns)
+    return table
+
+
+def _record(manifest: Manifest, index: int) -> DealRecord:
+    """Deal *index* of the dataset, solved (and valued)."""
+    from coinche.contract import Contract
+    from coinche.evaluate import evaluate_contract
+
+    rng = deal_rng(manifest.seed, index)
+    order = list(range(32))
+    rng.shuffle(order)
+    size = manifest.tricks
+    masks = [sum(1 << c for c in order[s * size : (s + 1) * size]) for s in range(4)]
+    dealer = Seat(index % 4)
+    table = _table(masks, manifest)
+    values: dict[Strain, dict[Seat, float]] = {}
+    if manifest.kind == "evaluated":
+        for strain in manifest.strains:
+            values[strain] = {}
+            for seat in Seat:
+                contract = Contract(seat, strain, _EVALUATED_LEVEL)
+                value = evaluate_contract(
+                    hand_from_mask(masks[seat]),
+                    contract,
+                    manifest.rules,
+                    manifest.samples,
+                    rng,
+                    leader=dealer.next,
+                )
+                values[strain][seat] = value.card_points
+    hands = tuple(hand_from_mask(mask) for mask in masks)
+    return DealRecord(index, dealer, hands, table, values)  # type: ignore[arg-type]
+
+
+def _shard_rows(shard: _Shard) -> list[dict[str, Any]]:
+    """The task of :func:`generate`: the rows of one shard."""
+    manifest = shard.manifest
+    start = shard.number * manifest.shard_size
+    stop = min(manifest.deals, start + manifest.shard_size)
+    return [_record(manifest, index).to_data() for index in range(start, stop)]
+
+
+def _write_shard(path: Path, rows: Sequence[dict[str, Any]], file_format: str) -> None:
+    """Write *rows* to *path* through a temporary file renamed when complete."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        if file_format == "parquet":
+            pa = require("pyarrow", "parquet", "Parquet datasets")
+            parquet = require("pyarrow.parquet", "parquet", "Parquet datasets")
+            parquet.write_table(pa.Table.from_pylist(list(rows)), temporary)
+        else:
+            with temporary.open("w", encoding="utf-8") as stream:
+                for row in rows:
+                    stream.write(json.dumps(row, separators=(",", ":")) + "\n")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise DatasetError(f"{path}: cannot write the shard: {error.strerror}") from None
+
+
+def _read_rows(path: Path, file_format: str) -> list[Any]:
+    if file_format == "parquet":
+        parquet = require("pyarrow.parquet", "parquet", "Parquet datasets")
+        try:
+            rows: list[Any] = parquet.read_table(path).to_pylist()
+        except (OSError, ValueError) as error:  # pyarrow's errors derive from these
+            raise DatasetError(f"{path}: corrupt shard: {error}") from None
+        return rows
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DatasetError(f"{path}: cannot read the shard: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise DatasetError(f"{path}: corrupt shard: not UTF-8 text") from None
+    try:
+        return [json.loads(line) for line in text.splitlines()]
+    except json.JSONDecodeError as error:
+        raise DatasetError(f"{path}: corrupt shard: line {error.lineno}: {error.msg}") from None
+
+
+def _read_shard(directory: Path, manifest: Manifest, number: int) -> list[DealRecord]:
+    """Shard *number*, checked: its rows are the deals it should hold, in order."""
+    path = directory / manifest.shard_name(number)
+    start = number * manifest.shard_size
+    expected = list(range(start, min(manifest.deals, start + manifest.shard_size)))
+    records = []
+    for row in _read_rows(path, manifest.format):
+        try:
+            records.append(DealRecord.from_data(row))
+        except DatasetError as error:
+            raise DatasetError(f"{path}: corrupt shard: {error}") from None
+    if [record.index for record in records] != expected:
+        raise DatasetError(
+            f"{path}: corrupt shard: it should hold deals {expected[0]} to {expected[-1]}, "
+            f"and holds {len(records)} rows"
+        )
+    return records
+
+
+def read_manifest(directory: str | os.PathLike[str]) -> Manifest:
+    """The manifest of the dataset in *directory*.
+
+    :raises DatasetError: no manifest there, or one that cannot be read.
+    """
+    path = Path(directory) / MANIFEST
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DatasetError(f"{path}: cannot read the manifest: {error.strerror}") from None
+    try:
+        return Manifest.from_data(json.loads(text))
+    except (json.JSONDecodeError, DatasetError) as error:
+        raise DatasetError(f"{path}: {error}") from None
+
+
+def read(directory: str | os.PathLike[str]) -> Iterator[DealRecord]:
+    """The deals of the dataset in *directory*, in order, shard by shard.
+
+    :raises DatasetError: the manifest or a shard is missing or cannot be read (a
+        dataset whose run has not finished: run :func:`generate` again to finish it).
+    """
+    folder = Path(directory)
+    manifest = read_manifest(folder)
+    for number in range(manifest.shards):
+        if not (folder / manifest.shard_name(number)).exists():
+            raise DatasetError(
+                f"{folder / manifest.shard_name(number)}: missing; the dataset is not "
+                "finished (run generate again with the same arguments to finish it)"
+            )
+        yield from _read_shard(folder, manifest, number)
+
+
+def _prepare(folder: Path, manifest: Manifest) -> list[int]:
+    """Make the directory ready and return the shards still to compute; check the
+    shards already there (a corrupt one raises before anything is computed)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DatasetError(f"{folder}: cannot create the directory: {error.strerror}") from None
+    if (folder / MANIFEST).exists():
+        found = read_manifest(folder)
+        if found != manifest:
+            differ = [
+                f"{key} {found.to_data()[key]!r} (asked {manifest.to_data()[key]!r})"
+                for key in manifest.to_data()
+                if found.to_data()[key] != manifest.to_data()[key]
+            ]
+            raise DatasetError(
+                f"{folder} holds another dataset: {'; '.join(differ)}; "
+                "use another directory or the same arguments"
+            )
+    else:
+        stray = sorted(folder.glob("part-*"))
+        if stray:
+            raise DatasetError(f"{stray[0]}: a shard without a manifest; use an empty directory")
+        path = folder / MANIFEST
+        try:
+            path.write_text(json.dumps(manifest.to_data(), indent=1) + "\n", encoding="utf-8")
+        except OSError as error:
+            raise DatasetError(f"{path}: cannot write the manifest: {error.strerror}") from None
+    for leftover in folder.glob("part-*.tmp"):  # a write cut short: never a whole shard
+        leftover.unlink()
+    missing = []
+    for number in range(manifest.shards):
+        if (folder / manifest.shard_name(number)).exists():
+            _read_shard(folder, manifest, number)
+        else:
+            missing.append(number)
+    return missing
+
+
+def generate(
+    kind: Kind,
+    n: int,
+    rules: RuleConfig,
+    seed: int,
+    executor: Executor | None = None,
+    *,
+    out: str | os.PathLike[str],
+    format: Format = "jsonl",
+    tricks: int = 8,
+    samples: int = 10,
+    shard_size: int = 100,
+    progress: Callable[[int], None] | None = None,
+) -> Generated:
+    """Write a dataset of *n* solved random deals to the directory *out* (see the
+    module's decisions), or finish one a previous run began there.
+
+    *kind* is ``"table"`` (the double-dummy table of each deal) or ``"evaluated"`` (the
+    table and each hand's value, from *samples* drawn deals each); *format*
+    ``"jsonl"`` or ``"parquet"``; *tricks* the cards dealt to each seat (8, or fewer
+    for endings); *shard_size* the deals per shard, each shard one task run by
+    *executor* (:mod:`coinche.executors`; by default in this process). *progress*, if
+    given, is called first with the deals already written by a previous run, then with
+    the deals of each shard as it is written.
+
+    A full deal takes 16 solves (24 with no trump and all trump), plus 16 times
+    *samples* for ``"evaluated"``: the compiled build (``coinche.COMPILED``) is the
+    one for large datasets.
+
+    :raises CoincheTypeError: an argument of the wrong type or out of range.
+    :raises DatasetError: *out* cannot be written, holds another dataset, or holds a
+        shard that cannot be read back.
+    :raises MissingExtraError: Parquet without pyarrow installed.
+    """
+    manifest = _checked(
+        kind, n, rules, seed, tricks, samples, shard_size, format, error=CoincheTypeError
+    )
+    if executor is None:
+        executor = InProcess()
+    elif not isinstance(executor, Executor):
+        raise CoincheTypeError(f"executor must be an Executor, not {executor!r}")
+    if manifest.format == "parquet":
+        require("pyarrow.parquet", "parquet", "Parquet datasets")
+    folder = Path(out)
+    missing = _prepare(folder, manifest)
+    if progress is not None:
+        done = set(range(manifest.shards)) - set(missing)
+        progress(sum(min(manifest.deals - k * shard_size, shard_size) for k in done))
+    tasks = [_Shard(manifest, number) for number in missing]
+    new_deals = 0
+    for position, rows in executor.run(_shard_rows, tasks):
+        number = missing[position]
+        _write_shard(folder / manifest.shard_name(number), rows, manifest.format)
+        new_deals += len(rows)
+        if progress is not None:
+            progress(len(rows))
+    return Generated(manifest, len(missing), manifest.shards - len(missing), new_deals)

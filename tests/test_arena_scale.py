@@ -1,0 +1,248 @@
+"""Duplicate matches cut into tasks, the executors, and the ``coinche match`` command.
+
+The same seed must give the same match in process, on a local pool of processes and on
+Ray (tests/test_arena_ray.py runs the Ray half); the results must not depend on how the
+deals are cut into blocks either.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+import types
+
+import pytest
+
+from coinche import RuleConfig, Seat
+from coinche.arena import deal_rng, duplicate_match
+from coinche.cli import main
+from coinche.deal import Deal
+from coinche.errors import CoincheTypeError
+from coinche.executors import (
+    ClusterError,
+    InProcess,
+    LocalPool,
+    MissingExtraError,
+    RayCluster,
+    executor_for,
+    require,
+)
+from coinche.players import GreedyPlayer, PimcPlayer, RandomPlayer
+
+
+def _negate(value: int) -> int:
+    return -value
+
+
+def _fail_on_three(value: int) -> int:
+    if value == 3:
+        raise ValueError("three")
+    return value
+
+
+def test_local_pool_runs_every_task_once_and_stops_on_an_error() -> None:
+    tasks = list(range(9))  # more than twice the workers: the window refills
+    results = sorted(LocalPool(2).run(_negate, tasks))
+    assert results == [(i, -i) for i in tasks]
+    with pytest.raises(ValueError, match="three"):
+        list(LocalPool(2).run(_fail_on_three, tasks))
+
+
+def test_match_is_the_same_in_process_on_a_pool_and_in_any_blocks() -> None:
+    rules = RuleConfig.common()
+    players = (GreedyPlayer(), RandomPlayer())
+    done: list[int] = []
+    one = duplicate_match(*players, 30, rules, 11, progress=done.append)
+    assert sum(done) == 30
+    assert done == [20, 10]  # blocks of 20 (the default), the last one short
+    pooled = duplicate_match(*players, 30, rules, 11, executor=LocalPool(2), block=7)
+    assert pooled == one
+    small = duplicate_match(*players, 30, rules, 11, executor=InProcess(), block=1)
+    assert small == one
+
+
+def test_deal_i_comes_from_the_seed_and_i_only() -> None:
+    rules = RuleConfig.common()
+    match = duplicate_match(GreedyPlayer(), RandomPlayer(), 6, rules, 4, block=4)
+    for number, played in enumerate(match.deals):
+        # dealt again here, outside any block, from the seed and the number alone
+        fresh = Deal.new(Seat(number % 4), rules, deal_rng(4, number))
+        assert played.tables[0].hands == fresh.hands
+        assert played.tables[0].dealer == Seat(number % 4)
+
+
+def test_a_player_with_its_own_generator_restarts_at_every_block() -> None:
+    """Each block gets a copy of the players as given: the generator inside a PimcPlayer
+    is not shared between blocks, so the run never depends on which worker runs what,
+    and the caller's player is left untouched."""
+    rules = RuleConfig.common()
+    rng = random.Random(5)
+    state = rng.getstate()
+    pimc = PimcPlayer(worlds=2, rng=rng, max_cards=8)  # searches the last two tricks
+    one = duplicate_match(pimc, GreedyPlayer(), 4, rules, 2, block=2)
+    assert rng.getstate() == state
+    pooled = duplicate_match(pimc, GreedyPlayer(), 4, rules, 2, block=2, executor=LocalPool(2))
+    assert pooled == one
+
+
+def test_match_argument_errors() -> None:
+    rules = RuleConfig.common()
+    with pytest.raises(CoincheTypeError, match="pair"):
+        duplicate_match((GreedyPlayer(),), GreedyPlayer(), 2, rules, 1)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="seed"):
+        duplicate_match(GreedyPlayer(), GreedyPlayer(), 2, rules, "1")  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="block"):
+        duplicate_match(GreedyPlayer(), GreedyPlayer(), 2, rules, 1, block=0)
+    with pytest.raises(CoincheTypeError, match="executor"):
+        duplicate_match(GreedyPlayer(), GreedyPlayer(), 2, rules, 1, executor="ray")  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="deals"):
+        duplicate_match(GreedyPlayer(), GreedyPlayer(), -1, rules, 1)
+    with pytest.raises(CoincheTypeError, match="jobs"):
+        LocalPool(0)
+    with pytest.raises(CoincheTypeError, match="address"):
+        RayCluster(8)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="max_retries"):
+        RayCluster(max_retries=-1)
+    with pytest.raises(CoincheTypeError, match="jobs"):
+        RayCluster(num_cpus=0)
+    with pytest.raises(CoincheTypeError, match="ray"):
+        executor_for(2, 3)  # type: ignore[arg-type]
+    assert duplicate_match(GreedyPlayer(), GreedyPlayer(), 0, rules, 1).deals == ()
+
+
+def test_executor_for_reads_jobs_and_ray() -> None:
+    assert isinstance(executor_for(), InProcess)
+    assert executor_for(3).workers == 3
+    local = executor_for(2, True)
+    assert isinstance(local, RayCluster)
+    assert (local.address, local.num_cpus) == (None, 2)
+    remote = executor_for(2, "ray://head:10001")
+    assert isinstance(remote, RayCluster)
+    assert remote.address == "ray://head:10001"
+    with InProcess() as executor:
+        assert executor.workers == 1
+
+
+def test_a_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
+    with pytest.raises(MissingExtraError, match=r"pip install coinche\[ray\]"):
+        list(RayCluster().run(_negate, [1]))
+    with pytest.raises(ImportError):  # and it is an ImportError, as callers expect
+        require("ray", "ray", "Ray runs")
+
+
+class UnreachableRay(types.ModuleType):
+    """A stand-in for the ray module whose init fails as Ray's does for a bad address."""
+
+    def __init__(self) -> None:
+        super().__init__("ray")
+        self.asked: dict[str, object] = {}
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **options: object) -> None:
+        self.asked = options
+        raise ConnectionError("no cluster answered")
+
+
+def test_a_cluster_that_cannot_be_reached(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = UnreachableRay()
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with pytest.raises(ClusterError, match="cannot start or join Ray at x:1: no cluster"):
+        list(RayCluster("x:1").run(_negate, [1]))
+    assert fake.asked == {"address": "x:1", "include_dashboard": False}
+    with pytest.raises(ClusterError, match="a local Ray"):
+        RayCluster(num_cpus=2).workers  # noqa: B018
+    assert fake.asked["num_cpus"] == 2
+    argv = ["match", "--ns", "greedy", "--ew", "greedy", "--deals", "2", "--ray", "h:1"]
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")  # nothing on standard output, one line on stderr
+    assert err == "coinche: error: cannot start or join Ray at h:1: no cluster answered\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_match_command_prints_the_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "match", "--ns", "greedy", "--ew", "random", "--deals", "30", "--seed", "3"
+    )
+    assert code == 0
+    assert err == ""  # no progress bar off a terminal
+    heading, columns, row = out.splitlines()
+    assert heading.startswith("greedy (first team) against random (second team), common")
+    assert columns.split()[:3] == ["deals", "mean", "a"]
+    match = duplicate_match(GreedyPlayer(), RandomPlayer(), 30, RuleConfig.common(), 3)
+    low, high = match.confidence_interval
+    assert row.split()[:5] == ["30", f"{match.mean:+.1f}", f"{low:+.1f}", "to", f"{high:+.1f}"]
+
+
+def test_match_command_on_two_processes_agrees(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["match", "--ns", "greedy", "--ew", "random", "--deals", "12", "--seed", "-4"]
+    code, out, _ = run(capsys, *args, "--block", "5")
+    code2, out2, _ = run(capsys, *args, "--jobs", "2")
+    assert code == code2 == 0
+    assert "on 2 processes" in out2
+    # the same figures (the time and the rate aside)
+    assert out.splitlines()[2].split()[:5] == out2.splitlines()[2].split()[:5]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--ns", "bridge", "--ew", "random", "--deals", "3"], "--ns: must be one of"),
+        (["--ns", "greedy", "--ew", "random", "--deals", "0"], "--deals: must be a positive"),
+        (["--ns", "greedy", "--ew", "random", "--deals", "2", "--rules", "x"], "preset"),
+        (["--ns", "greedy", "--ew", "random", "--deals", "2", "--jobs", "0"], "--jobs"),
+    ],
+)
+def test_match_command_bad_input(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, "match", *argv)
+    assert code == 2
+    assert len(err.splitlines()) == 1
+    assert err.startswith("coinche: error:")
+    assert message in err
+
+
+def test_progress_bar_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal the bar is tqdm's (its 'deal' unit and the count done); --quiet
+    turns it off."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    argv = ["match", "--ns", "greedy", "--ew", "greedy", "--deals", "5", "--seed", "1"]
+    for quiet, drawn in ((False, True), (True, False)):
+        screen = Terminal()
+        monkeypatch.setattr(sys, "stderr", screen)
+        assert main(argv + (["--quiet"] if quiet else [])) == 0
+        assert ("5/5" in screen.getvalue() and "deal" in screen.getvalue()) is drawn
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # the progress extra not installed
+    assert main(argv) == 0
+    assert screen.getvalue() == ""
+    capsys.readouterr()
+
+
+def test_match_command_interrupted(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("coinche._cli_scale.duplicate_match", interrupted)
+    code, _, err = run(capsys, "match", "--ns", "greedy", "--ew", "random", "--deals", "3")
+    assert (code, err) == (130, "coinche: interrupted: stopped\n")

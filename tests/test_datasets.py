@@ -1,0 +1,388 @@
+"""coinche.datasets: what each row holds, shards, resuming, bad input, the command.
+
+Full deals cost 16 solves each in pure Python (seconds to a minute a deal), too slow for
+the suite: the real solver is exercised on endings of one to three tricks, and the full
+deal and ``evaluated`` paths with a stand-in for ``solve_deal`` that encodes its
+arguments in its answer, so that a row put in the wrong strain, leader or seat shows.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coinche import Contract, Hand, RuleConfig, Seat, Strain, TeamPoints, Trick
+from coinche.arena import deal_rng
+from coinche.cards import Card, hand_from_mask
+from coinche.cli import main
+from coinche.datasets import (
+    DatasetError,
+    DealRecord,
+    Generated,
+    Manifest,
+    generate,
+    read,
+    read_manifest,
+)
+from coinche.errors import CoincheTypeError
+from coinche.evaluate import evaluate_contract
+from coinche.executors import LocalPool, MissingExtraError
+from coinche.play import card_points, trick_winner
+from coinche.records import to_data
+from coinche.seats import Team
+from coinche.solver import Solution, solve_ending
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
+def test_one_card_endings_match_a_hand_count(tmp_path: Path) -> None:
+    """With one card each the play is forced: the trick goes to trick_winner's seat,
+    with the four cards' points and the last trick's 10 (independent of the solver)."""
+    rules = RuleConfig.common()
+    generate("table", 6, rules, 3, out=tmp_path, tricks=1, shard_size=4)
+    records = list(read(tmp_path))
+    assert [r.index for r in records] == list(range(6))
+    for record in records:
+        assert record.dealer == Seat(record.index % 4)
+        cards = [next(iter(hand)) for hand in record.hands]
+        for strain in (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES):
+            for leader in Seat:
+                order = [cards[(int(leader) + k) % 4] for k in range(4)]
+                winner = trick_winner(Trick(leader, order), strain)
+                total = 10 + sum(card_points(card, strain) for card in cards)
+                ns = total if winner.team is Team.NORTH_SOUTH else 0
+                assert record.table[strain][leader] == TeamPoints(ns, total - ns)
+
+
+def test_endings_are_the_solvers_and_the_deals_the_seeds(tmp_path: Path) -> None:
+    rules = RuleConfig.ffb()
+    run = generate("table", 3, rules, -7, out=tmp_path, tricks=3, shard_size=2)
+    assert (run.written, run.kept, run.new_deals) == (2, 0, 3)
+    for record in read(tmp_path):
+        # the documented deal: North the first three cards of the shuffled indices...
+        order = list(range(32))
+        deal_rng(-7, record.index).shuffle(order)
+        expected = [
+            hand_from_mask(sum(1 << c for c in order[3 * s : 3 * s + 3])) for s in range(4)
+        ]
+        assert list(record.hands) == expected
+        assert record.values == {}
+        for strain, by_leader in record.table.items():
+            for leader, points in by_leader.items():
+                ns = solve_ending(list(record.hands), strain, rules, Trick(leader))
+                assert points.north_south == ns
+
+
+def fake_solve_deal(
+    hands: list[Hand],
+    strain: Strain,
+    leader: Seat,
+    rules: RuleConfig,
+    side: Team = Team.NORTH_SOUTH,
+) -> Solution:
+    """A stand-in for the solver: North-South's points encode the hands, strain and
+    leader, so each figure can only have come from its own cell."""
+    ns = (hands[0].mask % 89 + 13 * int(strain) + 3 * int(leader)) % 163
+    return Solution(TeamPoints(ns, 162 - ns), side, 0)
+
+
+def test_full_deals_and_their_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("coinche.solver.solve_deal", fake_solve_deal)
+    rules = RuleConfig.common()
+    generate("evaluated", 2, rules, 9, out=tmp_path, samples=3)
+    for record in read(tmp_path):
+        rng = deal_rng(9, record.index)
+        order = list(range(32))
+        rng.shuffle(order)
+        assert [h.mask for h in record.hands] == [
+            sum(1 << c for c in order[8 * s : 8 * s + 8]) for s in range(4)
+        ]
+        hands = list(record.hands)
+        for strain in (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES):
+            for leader in Seat:
+                assert (
+                    record.table[strain][leader]
+                    == fake_solve_deal(hands, strain, leader, rules).card_points
+                )
+        # the values, in the documented order (strains, then seats) from the same rng
+        for strain in (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES):
+            for seat in Seat:
+                value = evaluate_contract(
+                    record.hands[seat], Contract(seat, strain, 80), rules, 3, rng,
+                    leader=record.dealer.next,
+                )  # fmt: skip
+                assert record.values[strain][seat] == value.card_points
+
+
+class Stop(Exception):
+    pass
+
+
+def stop_after(shards: int) -> Callable[[int], None]:
+    calls: list[int] = []
+
+    def progress(count: int) -> None:
+        calls.append(count)
+        if len(calls) > shards:  # the first call is the count already done
+            raise Stop
+
+    return progress
+
+
+@pytest.mark.parametrize("file_format", ["jsonl", "parquet"])
+def test_resume_after_a_stop_or_lost_shards_writes_each_shard_once(
+    tmp_path: Path, file_format: Any
+) -> None:
+    def make(out: Path, **extra: Any) -> Generated:
+        return generate(
+            "table", 9, RuleConfig.common(), 5, out=out, tricks=2, shard_size=2,
+            format=file_format, **extra,
+        )  # fmt: skip
+
+    whole = tmp_path / "whole"
+    make(whole)
+    reference = files(whole)
+    assert len(reference) == 6  # the manifest and five shards
+
+    part = tmp_path / "part"
+    with pytest.raises(Stop):
+        make(part, progress=stop_after(2))
+    assert len(files(part)) == 3  # two shards written before the stop
+    (part / f"part-00004.{file_format}.tmp").write_text("cut short")  # an interrupted write
+    counts: list[int] = []
+    run = make(part, progress=counts.append)
+    assert (run.written, run.kept, run.new_deals) == (3, 2, 5)
+    assert counts == [4, 2, 2, 1]  # four deals were already there
+    assert files(part) == reference
+
+    for name in (f"part-00001.{file_format}", f"part-00003.{file_format}"):
+        (part / name).unlink()
+    run = make(part, executor=LocalPool(2))
+    assert (run.written, run.kept) == (2, 3)
+    assert files(part) == reference
+    if file_format == "parquet":  # the same records whatever the format
+        generate("table", 9, RuleConfig.common(), 5, out=tmp_path / "json", tricks=2)
+        assert list(read(part)) == list(read(tmp_path / "json"))
+
+
+def test_a_corrupt_shard_stops_the_run_and_nothing_is_lost(tmp_path: Path) -> None:
+    rules = RuleConfig.common()
+    generate("table", 4, rules, 1, out=tmp_path, tricks=1, shard_size=1)
+    (tmp_path / "part-00003.jsonl").unlink()
+    shard = tmp_path / "part-00001.jsonl"
+    shard.write_text(shard.read_text()[:30])  # cut in the middle of its row
+    before = files(tmp_path)
+    with pytest.raises(DatasetError, match=r"part-00001.jsonl: corrupt shard"):
+        generate("table", 4, rules, 1, out=tmp_path, tricks=1, shard_size=1)
+    assert files(tmp_path) == before  # the missing shard was not computed either
+    with pytest.raises(DatasetError, match=r"part-00001\.jsonl: corrupt shard"):
+        list(read(tmp_path))
+    # a shard that reads but holds the wrong deals
+    shard.write_text((tmp_path / "part-00000.jsonl").read_text())
+    with pytest.raises(DatasetError, match="should hold deals 1 to 1"):
+        generate("table", 4, rules, 1, out=tmp_path, tricks=1, shard_size=1)
+    shard.write_text('{"index": 1}\n')
+    with pytest.raises(DatasetError, match="not a dataset record"):
+        list(read(tmp_path))
+    shard.write_bytes(b"\xff\xfe")
+    with pytest.raises(DatasetError, match="not UTF-8"):
+        list(read(tmp_path))
+
+
+def test_corrupt_parquet_shard(tmp_path: Path) -> None:
+    generate("table", 2, RuleConfig(), 1, out=tmp_path, tricks=1, shard_size=1, format="parquet")
+    (tmp_path / "part-00000.parquet").write_bytes(b"PAR1 not really")
+    with pytest.raises(DatasetError, match=r"part-00000\.parquet: corrupt shard"):
+        generate(
+            "table", 2, RuleConfig(), 1, out=tmp_path, tricks=1, shard_size=1, format="parquet"
+        )
+
+
+def test_another_dataset_in_the_directory_is_refused(tmp_path: Path) -> None:
+    generate("table", 2, RuleConfig.common(), 1, out=tmp_path, tricks=1)
+    with pytest.raises(DatasetError, match=r"another dataset: seed 1 \(asked 2\)"):
+        generate("table", 2, RuleConfig.common(), 2, out=tmp_path, tricks=1)
+    with pytest.raises(DatasetError, match="rules"):
+        generate("table", 2, RuleConfig.ffb(), 1, out=tmp_path, tricks=1)
+    stray = tmp_path / "stray"
+    stray.mkdir()
+    (stray / "part-00000.jsonl").write_text("{}\n")
+    with pytest.raises(DatasetError, match="a shard without a manifest"):
+        generate("table", 2, RuleConfig.common(), 1, out=stray, tricks=1)
+
+
+def test_unfinished_or_missing_datasets_and_manifests(tmp_path: Path) -> None:
+    generate("table", 3, RuleConfig.common(), 1, out=tmp_path, tricks=1, shard_size=1)
+    manifest = read_manifest(tmp_path)
+    assert manifest == Manifest("table", 3, RuleConfig.common(), 1, 1, 0, 1, "jsonl")
+    assert manifest.strains == (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
+    (tmp_path / "part-00002.jsonl").unlink()
+    records = read(tmp_path)
+    assert next(records).index == 0
+    with pytest.raises(DatasetError, match=r"part-00002\.jsonl: missing"):
+        list(records)
+    for text in ("[1", '{"coinche_dataset": 7}', '{"coinche_dataset": 1}'):
+        (tmp_path / "manifest.json").write_text(text)
+        with pytest.raises(DatasetError, match=r"manifest\.json"):
+            read_manifest(tmp_path)
+    data = manifest.to_data()
+    data["rules"] = to_data(Card.parse("AH"))  # a record, but not of rules
+    with pytest.raises(DatasetError, match="rules"):
+        Manifest.from_data(data)
+    all_trump = RuleConfig(allow_no_trump=True, allow_all_trump=True)
+    assert Manifest("table", 1, all_trump, 1, 1, 0, 1, "jsonl").strains[4:] == (
+        Strain.NO_TRUMP,
+        Strain.ALL_TRUMP,
+    )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"kind": "tables"}, "kind must be one of table, evaluated"),
+        ({"n": 0}, "n must be an int >= 1, not 0"),
+        ({"tricks": 9}, "tricks must be an int from 1 to 8"),
+        ({"format": "csv"}, "format must be one of jsonl, parquet"),
+        ({"rules": "common"}, "rules must be a RuleConfig"),
+        ({"seed": 1.5}, "seed must be an int"),
+        ({"kind": "evaluated", "tricks": 3}, "tricks must be 8"),
+        ({"kind": "evaluated", "samples": 0}, "samples must be an int >= 1"),
+        ({"shard_size": 0}, "shard_size must be an int >= 1"),
+        ({"executor": 2}, "executor must be an Executor"),
+    ],
+)
+def test_bad_arguments(tmp_path: Path, kwargs: dict[str, object], message: str) -> None:
+    arguments: dict[str, object] = {"kind": "table", "n": 2, "rules": RuleConfig(), "seed": 1}
+    arguments.update(kwargs)
+    with pytest.raises(CoincheTypeError, match=message):
+        generate(out=tmp_path, **arguments)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_unwritable_directory(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(DatasetError, match="cannot create the directory"):
+        generate("table", 1, RuleConfig(), 1, out=blocker / "sub", tricks=1)
+
+
+def test_write_and_read_failures_name_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("pathlib.Path.write_text", full)
+        with pytest.raises(DatasetError, match=r"manifest\.json: cannot write the manifest: No"):
+            generate("table", 1, RuleConfig(), 1, out=tmp_path / "a", tricks=1)
+    with monkeypatch.context() as patch:
+        patch.setattr("os.replace", full)
+        with pytest.raises(DatasetError, match=r"part-00000\.jsonl: cannot write the shard"):
+            generate("table", 1, RuleConfig(), 1, out=tmp_path / "b", tricks=1)
+    (tmp_path / "b" / "part-00000.jsonl").mkdir()  # a shard that is not a file
+    with pytest.raises(DatasetError, match=r"part-00000\.jsonl: cannot read the shard"):
+        list(read(tmp_path / "b"))
+
+
+def test_parquet_needs_its_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    with pytest.raises(MissingExtraError, match=r"pip install coinche\[parquet\]"):
+        generate("table", 1, RuleConfig(), 1, out=tmp_path, tricks=1, format="parquet")
+
+
+def test_record_rows_round_trip() -> None:
+    hands = tuple(Hand([Card.from_index(i)]) for i in range(4))
+    table = {Strain.SPADES: dict.fromkeys(Seat, TeamPoints(0, 250))}
+    values = {Strain.SPADES: {seat: 1.5 * int(seat) for seat in Seat}}
+    record = DealRecord(7, Seat.WEST, hands, table, values)  # type: ignore[arg-type]
+    row = json.loads(json.dumps(record.to_data()))
+    assert row["ev_S"] == [0.0, 1.5, 3.0, 4.5]
+    assert DealRecord.from_data(row) == record
+    for broken in ({**row, "index": "7"}, {**row, "hands": ["AH"]}, {**row, "dealer": "X"}):
+        with pytest.raises(DatasetError):
+            DealRecord.from_data(broken)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_dataset_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_dir = str(tmp_path / "d")
+    argv = ["dataset", "--deals", "5", "--out", out_dir, "--tricks", "1", "--shard-size", "2"]
+    code, out, err = run(capsys, *argv, "--seed", "4")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == f"5 deals (table, common rules, seed 4) to {out_dir}, in process"
+    assert lines[2].split()[:4] == ["3", "3", "0", "jsonl"]  # shards, written, kept
+    assert [r.index for r in read(out_dir)] == [0, 1, 2, 3, 4]
+    code, out, _ = run(capsys, *argv, "--seed", "4", "--jobs", "2")  # nothing left to do
+    assert code == 0
+    assert out.splitlines()[2].split()[:3] == ["3", "0", "3"]
+
+
+def test_dataset_command_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    base = ["dataset", "--tricks", "1", "--shard-size", "1"]
+    code, _, err = run(capsys, *base, "--deals", "0", "--out", str(tmp_path / "a"))
+    assert (code, len(err.splitlines())) == (2, 1)
+    assert "--deals: must be a positive whole number" in err
+    code, out, err = run(capsys, *base, "--deals", "2", "--out", str(blocker / "x"))
+    assert (code, out, len(err.splitlines())) == (2, "", 1)
+    assert "cannot create the directory" in err
+    good = tmp_path / "good"
+    assert run(capsys, *base, "--deals", "2", "--out", str(good))[0] == 0
+    (good / "part-00000.jsonl").write_text("not json\n")
+    before = files(good)
+    code, out, err = run(capsys, *base, "--deals", "2", "--out", str(good))
+    assert (code, out, len(err.splitlines())) == (2, "", 1)
+    assert err.startswith(f"coinche: error: {good / 'part-00000.jsonl'}: corrupt shard")
+    assert files(good) == before
+
+
+def test_deals_are_the_same_for_any_shard_size(tmp_path: Path) -> None:
+    rules = RuleConfig.common()
+    generate("table", 5, rules, 2, out=tmp_path / "a", tricks=1, shard_size=5)
+    generate("table", 5, rules, 2, out=tmp_path / "b", tricks=1, shard_size=2)
+    assert list(read(tmp_path / "a")) == list(read(tmp_path / "b"))
+
+
+def test_dataset_command_interrupted_then_finished(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C after the second shard: exit 130 with a one-line hint; the same command
+    then writes only the missing shard."""
+    from coinche import _cli_scale
+
+    calls: list[int] = []
+
+    def update(self: object, count: int) -> None:
+        calls.append(count)  # first the deals already there, then each shard's
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_cli_scale._Progress, "update", update)
+    argv = ["dataset", "--deals", "5", "--out", str(tmp_path), "--tricks", "1"]
+    argv += ["--shard-size", "2"]
+    code, _, err = run(capsys, *argv)
+    assert (code, err) == (130, "coinche: interrupted: run the same command again to finish\n")
+    assert sorted(p.name for p in tmp_path.glob("part-*")) == [
+        "part-00000.jsonl",
+        "part-00001.jsonl",
+    ]
+    monkeypatch.undo()
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert out.splitlines()[2].split()[:3] == ["3", "1", "2"]  # shards, written, kept
+    assert [r.index for r in read(tmp_path)] == [0, 1, 2, 3, 4]
