@@ -605,9 +605,7 @@ class Deal:
             return ()
         if info is None:
             return self.auction.legal_calls(seat)
-        mask = self._legal_cards
-        if mask < 0:
-            mask = self._legal_mask()
+        mask = self._legal_mask()
         return (
             _CLUBS[mask & 255]
             + _DIAMONDS[mask >> 8 & 255]
