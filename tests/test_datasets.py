@@ -232,6 +232,9 @@ def test_unfinished_or_missing_datasets_and_manifests(tmp_path: Path) -> None:
         (tmp_path / "manifest.json").write_text(text)
         with pytest.raises(DatasetError, match=r"manifest\.json"):
             read_manifest(tmp_path)
+    (tmp_path / "manifest.json").write_bytes(b"\xff\xfe")  # not UTF-8: no text at all
+    with pytest.raises(DatasetError, match=r"manifest\.json: cannot read the manifest: not UTF-8"):
+        read_manifest(tmp_path)
     data = manifest.to_data()
     data["rules"] = to_data(Card.parse("AH"))  # a record, but not of rules
     with pytest.raises(DatasetError, match="rules"):

@@ -128,6 +128,11 @@ class Manifest:
     format: str
     """``"jsonl"`` or ``"parquet"``."""
 
+    def shard_range(self, number: int) -> range:
+        """The indices of the deals shard *number* holds."""
+        start = number * self.shard_size
+        return range(start, min(self.deals, start + self.shard_size))
+
     @property
     def strains(self) -> tuple[Strain, ...]:
         """The strains of each table: the suits, then no trump and all trump when the
@@ -319,21 +324,20 @@ class _Shard:
     number: int
 
 
-def _table(hands: list[int], manifest: Manifest) -> dict[Strain, dict[Seat, TeamPoints]]:
+def _table(hands: tuple[Hand, ...], manifest: Manifest) -> dict[Strain, dict[Seat, TeamPoints]]:
     from coinche.play import Trick
     from coinche.solver import dd_table, solve_ending
 
-    objects = [hand_from_mask(mask) for mask in hands]
     rules = manifest.rules
     if manifest.tricks == 8:
-        return dd_table(objects, rules)
+        return dd_table(hands, rules)
     table: dict[Strain, dict[Seat, TeamPoints]] = {}
-    cards = hands[0] | hands[1] | hands[2] | hands[3]
+    cards = hands[0].mask | hands[1].mask | hands[2].mask | hands[3].mask
     for strain in manifest.strains:
-        total = 10 + sum(K.POINTS[int(strain) * 32 + c] for c in range(32) if cards >> c & 1)
+        total = K.LAST_TRICK_BONUS + K.mask_points(cards, int(strain))
         table[strain] = {}
         for leader in Seat:
-            ns = solve_ending(objects, strain, rules, Trick(leader))
+            ns = solve_ending(hands, strain, rules, Trick(leader))
             table[strain][leader] = TeamPoints(ns, total - ns)
     return table
 
@@ -349,7 +353,8 @@ def _record(manifest: Manifest, index: int) -> DealRecord:
     size = manifest.tricks
     masks = [sum(1 << c for c in order[s * size : (s + 1) * size]) for s in range(4)]
     dealer = Seat(index % 4)
-    table = _table(masks, manifest)
+    hands = tuple(hand_from_mask(mask) for mask in masks)
+    table = _table(hands, manifest)
     values: dict[Strain, dict[Seat, float]] = {}
     if manifest.kind == "evaluated":
         for strain in manifest.strains:
@@ -357,7 +362,7 @@ def _record(manifest: Manifest, index: int) -> DealRecord:
             for seat in Seat:
                 contract = Contract(seat, strain, _EVALUATED_LEVEL)
                 value = evaluate_contract(
-                    hand_from_mask(masks[seat]),
+                    hands[seat],
                     contract,
                     manifest.rules,
                     manifest.samples,
@@ -365,16 +370,13 @@ def _record(manifest: Manifest, index: int) -> DealRecord:
                     leader=dealer.next,
                 )
                 values[strain][seat] = value.card_points
-    hands = tuple(hand_from_mask(mask) for mask in masks)
     return DealRecord(index, dealer, hands, table, values)  # type: ignore[arg-type]
 
 
 def _shard_rows(shard: _Shard) -> list[dict[str, Any]]:
     """The task of :func:`generate`: the rows of one shard."""
     manifest = shard.manifest
-    start = shard.number * manifest.shard_size
-    stop = min(manifest.deals, start + manifest.shard_size)
-    return [_record(manifest, index).to_data() for index in range(start, stop)]
+    return [_record(manifest, index).to_data() for index in manifest.shard_range(shard.number)]
 
 
 def _write_shard(path: Path, rows: Sequence[dict[str, Any]], file_format: str) -> None:
@@ -417,8 +419,7 @@ def _read_rows(path: Path, file_format: str) -> list[Any]:
 def _read_shard(directory: Path, manifest: Manifest, number: int) -> list[DealRecord]:
     """Shard *number*, checked: its rows are the deals it should hold, in order."""
     path = directory / manifest.shard_name(number)
-    start = number * manifest.shard_size
-    expected = list(range(start, min(manifest.deals, start + manifest.shard_size)))
+    expected = list(manifest.shard_range(number))
     records = []
     for row in _read_rows(path, manifest.format):
         try:
@@ -443,6 +444,8 @@ def read_manifest(directory: str | os.PathLike[str]) -> Manifest:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise DatasetError(f"{path}: cannot read the manifest: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise DatasetError(f"{path}: cannot read the manifest: not UTF-8 text") from None
     try:
         return Manifest.from_data(json.loads(text))
     except (json.JSONDecodeError, DatasetError) as error:
@@ -495,7 +498,10 @@ def _prepare(folder: Path, manifest: Manifest) -> list[int]:
         except OSError as error:
             raise DatasetError(f"{path}: cannot write the manifest: {error.strerror}") from None
     for leftover in folder.glob("part-*.tmp"):  # a write cut short: never a whole shard
-        leftover.unlink()
+        try:
+            leftover.unlink()
+        except OSError as error:
+            raise DatasetError(f"{leftover}: cannot remove: {error.strerror}") from None
     missing = []
     for number in range(manifest.shards):
         if (folder / manifest.shard_name(number)).exists():
@@ -551,8 +557,7 @@ def generate(
     folder = Path(out)
     missing = _prepare(folder, manifest)
     if progress is not None:
-        done = set(range(manifest.shards)) - set(missing)
-        progress(sum(min(manifest.deals - k * shard_size, shard_size) for k in done))
+        progress(manifest.deals - sum(len(manifest.shard_range(k)) for k in missing))
     tasks = [_Shard(manifest, number) for number in missing]
     new_deals = 0
     for position, rows in executor.run(_shard_rows, tasks):

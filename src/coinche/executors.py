@@ -154,9 +154,9 @@ class InProcess(_Closing):
         return "InProcess()"
 
 
-def _check_jobs(jobs: object) -> int:
+def _check_jobs(jobs: object, name: str = "jobs") -> int:
     if type(jobs) is not int or jobs < 1:
-        raise CoincheTypeError(f"jobs must be an int >= 1, not {jobs!r}")
+        raise CoincheTypeError(f"{name} must be an int >= 1, not {jobs!r}")
     return jobs
 
 
@@ -235,7 +235,7 @@ class RayCluster(_Closing):
         if address is not None and not isinstance(address, str):
             raise CoincheTypeError(f"address must be a str or None, not {address!r}")
         if num_cpus is not None:
-            _check_jobs(num_cpus)
+            _check_jobs(num_cpus, "num_cpus")
         if type(max_retries) is not int or max_retries < 0:
             raise CoincheTypeError(f"max_retries must be an int >= 0, not {max_retries!r}")
         self.address = address
