@@ -129,7 +129,13 @@ class Manifest:
     """``"jsonl"`` or ``"parquet"``."""
 
     def shard_range(self, number: int) -> range:
-        """The indices of the deals shard *number* holds."""
+        """The indices of the deals shard *number* holds (the last shard may hold fewer).
+
+        >>> from coinche import RuleConfig
+        >>> manifest = Manifest("table", 250, RuleConfig(), 1, 8, 0, 100, "jsonl")
+        >>> manifest.shard_range(0), manifest.shard_range(2)
+        (range(0, 100), range(200, 250))
+        """
         start = number * self.shard_size
         return range(start, min(self.deals, start + self.shard_size))
 
