@@ -113,10 +113,6 @@ def _read_calls(field: Field) -> list[tuple[Field, Seat, AnyCall]]:
     return calls
 
 
-def _failed(item: Field, what: str, error: CoincheError) -> InvalidRecordError:
-    return InvalidRecordError(f"cannot replay {short_repr(what)}: {error}", item.path)
-
-
 def _replay(state: _S, field: Field) -> _S:
     """*state* after the steps of the array *field*, each made with ``apply``.
 
@@ -128,7 +124,7 @@ def _replay(state: _S, field: Field) -> _S:
         try:
             state = state.apply(step)
         except CoincheError as error:
-            raise _failed(item, str(step), error) from error
+            item.fail(f"cannot replay {short_repr(str(step))}: {error}", error)
     return state
 
 
@@ -244,7 +240,7 @@ def _read_auction(fields: Fields, start: Callable[[Seat, RuleConfig], _A]) -> _A
         try:
             auction = auction.apply(seat, call)
         except CoincheError as error:
-            raise _failed(item, f"{seat.letter} {call}", error) from error
+            item.fail(f"cannot replay {short_repr(f'{seat.letter} {call}')}: {error}", error)
     return auction
 
 
