@@ -350,10 +350,11 @@ def parse_any_call(text: str) -> AnyCall:
 _P = TypeVar("_P", bound=CallBase)
 
 
-def check_seat(seat: object) -> None:
-    """Raise CoincheTypeError unless *seat* is a Seat (shared by both auctions)."""
+def check_seat(seat: object, name: str = "seat") -> None:
+    """Raise CoincheTypeError unless *seat* is a Seat (shared by both auctions and the
+    deal); *name* is the argument's name in the message."""
     if type(seat) is not Seat:
-        raise CoincheTypeError(f"seat must be a Seat, not {short_repr(seat)}")
+        raise CoincheTypeError(f"{name} must be a Seat, not {short_repr(seat)}")
 
 
 def check_call(call: object, words: str) -> None:

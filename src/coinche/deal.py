@@ -59,7 +59,7 @@ from coinche import _kernel as K
 from coinche._checks import check_bool, check_iterable, short_repr
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import Auction, Call
-from coinche.calls import CallBase
+from coinche.calls import CallBase, check_seat
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.classic import AnyCall, ClassicAuction, ClassicCall
 from coinche.config import AuctionKind, FirstLead, RuleConfig
@@ -162,11 +162,6 @@ def _play_info(contract: Contract, rules: RuleConfig, hands: tuple[Hand, ...]) -
         rules.announcements,
         rules.belote_requires_declaration,
     )
-
-
-def _check_seat(seat: object, name: str = "seat") -> None:
-    if type(seat) is not Seat:
-        raise CoincheTypeError(f"{name} must be a Seat, not {short_repr(seat)}")
 
 
 def _check_rules(rules: object) -> None:
@@ -292,7 +287,7 @@ class Deal:
         >>> [len(hand) for hand in deal.hands], deal.turned, len(deal.stock)
         ([5, 5, 5, 5], Card.parse('QD'), 11)
         """
-        _check_seat(dealer, "dealer")
+        check_seat(dealer, "dealer")
         _check_rules(rules)
         if not isinstance(rng, random.Random):
             raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
@@ -323,7 +318,7 @@ class Deal:
         :raises InvalidDealError: not 32 cards, or a card twice.
         :raises CoincheTypeError: a deck that is not a sequence of cards.
         """
-        _check_seat(dealer, "dealer")
+        check_seat(dealer, "dealer")
         _check_rules(rules)
         cards = check_deck(deck)
         if rules.auction is _TURNED_CARD:
@@ -362,7 +357,7 @@ class Deal:
             card dealt twice, or *turned* and *stock* missing (turned-card deal) or given
             (any other).
         """
-        _check_seat(dealer, "dealer")
+        check_seat(dealer, "dealer")
         _check_rules(rules)
         if rules.auction is _TURNED_CARD:
             return cls._start(dealer, rules, (), check_turned_card_deal(hands, turned, stock))
@@ -565,7 +560,7 @@ class Deal:
         >>> deal.hand(Seat.WEST) == deal.hands[Seat.WEST]
         True
         """
-        _check_seat(seat)
+        check_seat(seat)
         return hand_from_mask(self.hands[seat].mask & ~self._played)
 
     @property
@@ -757,7 +752,7 @@ class Deal:
         :raises IllegalCallError: a call the auction does not allow.
         :raises IllegalActionError: the auction is over.
         """
-        _check_seat(seat)  # first: the error below names the seat
+        check_seat(seat)  # first: the error below names the seat
         refusal = self._call_refusal(seat, call)
         if refusal is not None:
             raise refusal
@@ -810,7 +805,7 @@ class Deal:
         >>> Deal.new(Seat.EAST, RuleConfig.ffb(), random.Random(0)).declarable(Seat.NORTH)
         ()
         """
-        _check_seat(seat)
+        check_seat(seat)
         info = self._info
         if info is None or not info.announce:
             return ()
@@ -1078,7 +1073,7 @@ class Deal:
         >>> view.hand == deal.hand(Seat.NORTH), view.calls, view.to_move
         (True, (), <Seat.SOUTH: 2>)
         """
-        _check_seat(seat)
+        check_seat(seat)
         return PlayerView(
             seat=seat,
             rules=self.rules,
