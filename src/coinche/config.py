@@ -26,6 +26,7 @@ import attrs
 
 from coinche import _kernel
 from coinche._checks import short_repr
+from coinche.cards import Strain
 from coinche.errors import RuleConfigError
 
 __all__ = [
@@ -450,6 +451,21 @@ class RuleConfig:
         [82, 92, 102]
         """
         return range(self.min_bid, self.highest_numeric_bid + 1, self.bid_step)
+
+    def strains(self) -> tuple[Strain, ...]:
+        """The strains contracts may be played in: the four suits, then no trump and all
+        trump when these rules allow them.
+
+        >>> from coinche import RuleConfig
+        >>> [strain.code for strain in RuleConfig(allow_no_trump=True).strains()]
+        ['C', 'D', 'H', 'S', 'NT']
+        """
+        suits = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
+        return (
+            suits
+            + ((Strain.NO_TRUMP,) if self.allow_no_trump else ())
+            + ((Strain.ALL_TRUMP,) if self.allow_all_trump else ())
+        )
 
     @property
     def preset_name(self) -> str | None:

@@ -143,12 +143,7 @@ class Manifest:
     def strains(self) -> tuple[Strain, ...]:
         """The strains of each table: the suits, then no trump and all trump when the
         rules allow them."""
-        strains = [s for s in Strain if s < 4]
-        if self.rules.allow_no_trump:
-            strains.append(Strain.NO_TRUMP)
-        if self.rules.allow_all_trump:
-            strains.append(Strain.ALL_TRUMP)
-        return tuple(strains)
+        return self.rules.strains()
 
     @property
     def shards(self) -> int:

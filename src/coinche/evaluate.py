@@ -347,11 +347,6 @@ class EvaluatingBidder:
         key = (view.seat, view.hand.mask, view.dealer, rules)
         if key == self._key:
             return self._worlds
-        strains = [Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES]
-        if rules.allow_no_trump:
-            strains.append(Strain.NO_TRUMP)
-        if rules.allow_all_trump:
-            strains.append(Strain.ALL_TRUMP)
         draw = self.rng if self.rng is not None else rng
         sampler = _opening_sampler(view.hand.mask, int(view.seat), int(view.seat), None)
         deals = [sampler.sample(draw) for _ in range(self.samples)]
@@ -359,7 +354,7 @@ class EvaluatingBidder:
         side = int(view.seat) & 1
         self._worlds = {
             strain: [_opening_world(hands, strain, leader, rules, side) for hands in deals]
-            for strain in strains
+            for strain in rules.strains()
         }
         self._key = key
         return self._worlds

@@ -365,14 +365,9 @@ def dd_table(hands: Sequence[Hand], rules: RuleConfig) -> dict[Strain, dict[Seat
     """The double-dummy table: for each strain *rules* allow, and each seat leading
     trick one, the card points of each team with best play (North-South as the side).
     """
-    strains = [s for s in Strain if s < 4]
-    if rules.allow_no_trump:
-        strains.append(Strain.NO_TRUMP)
-    if rules.allow_all_trump:
-        strains.append(Strain.ALL_TRUMP)
     return {
         strain: {seat: solve_deal(hands, strain, seat, rules).card_points for seat in Seat}
-        for strain in strains
+        for strain in rules.strains()
     }
 
 
