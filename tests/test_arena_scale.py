@@ -8,7 +8,9 @@ deals are cut into blocks either.
 from __future__ import annotations
 
 import io
+import os
 import random
+import signal
 import sys
 import types
 
@@ -41,12 +43,21 @@ def _fail_on_three(value: int) -> int:
     return value
 
 
+def _die_on_three(value: int) -> int:
+    if value == 3:
+        os.kill(os.getpid(), signal.SIGKILL)  # the worker process dies, as in a crash
+    return value
+
+
 def test_local_pool_runs_every_task_once_and_stops_on_an_error() -> None:
     tasks = list(range(9))  # more than twice the workers: the window refills
     results = sorted(LocalPool(2).run(_negate, tasks))
     assert results == [(i, -i) for i in tasks]
     with pytest.raises(ValueError, match="three"):
         list(LocalPool(2).run(_fail_on_three, tasks))
+    # a worker killed mid-run stops the run with the library's error, not the pool's
+    with pytest.raises(ClusterError, match=r"a worker process of LocalPool\(jobs=2\) died"):
+        list(LocalPool(2).run(_die_on_three, tasks))
 
 
 def test_match_is_the_same_in_process_on_a_pool_and_in_any_blocks() -> None:

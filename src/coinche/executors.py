@@ -27,8 +27,8 @@ Decisions (documented behaviour):
   (on a Ray cluster, every node needs it installed).
 - **Failures**: an exception raised by a task stops the run and is raised again here.
   Ray re-runs a task whose worker process died (up to *max_retries* times, Ray's own
-  mechanism); a local pool whose worker dies stops the run (a dataset run then resumes
-  where it stopped).
+  mechanism); a local pool whose worker dies stops the run with a
+  :class:`ClusterError` (a dataset run then resumes where it stopped).
 - **Back pressure**: at most twice as many tasks as workers are in flight at once, so
   a run of a million deals never holds them all in memory.
 - The optional packages are imported only when an executor needs them: ``import
@@ -38,8 +38,9 @@ Decisions (documented behaviour):
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
 import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
@@ -57,6 +58,7 @@ __all__ = [
 
 T = TypeVar("T")
 R = TypeVar("R")
+H = TypeVar("H")  # a task's handle: a future, a Ray object reference
 
 
 class MissingExtraError(CoincheError, ImportError):
@@ -90,7 +92,8 @@ def require(module: str, extra: str, feature: str) -> Any:
 
 
 class ClusterError(CoincheError, ValueError):
-    """Ray could not be started or joined at the address given; the message says why.
+    """Ray could not be started or joined at the address given, or a worker process of a
+    local pool died; the message says why.
 
     >>> from coinche.executors import ClusterError
     >>> issubclass(ClusterError, ValueError)
@@ -181,29 +184,64 @@ class LocalPool(_Closing):
         return self._jobs
 
     def run(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
-        """Yield ``(number, result)`` as the workers finish the tasks."""
+        """Yield ``(number, result)`` as the workers finish the tasks.
+
+        :raises ClusterError: a worker process died (the run stops).
+        """
         context = multiprocessing.get_context("spawn")
         pool = concurrent.futures.ProcessPoolExecutor(self._jobs, mp_context=context)
+
+        def finished(
+            futures: list[concurrent.futures.Future[R]],
+        ) -> set[concurrent.futures.Future[R]]:
+            return concurrent.futures.wait(
+                futures, return_when=concurrent.futures.FIRST_COMPLETED
+            )[0]
+
+        def result(future: concurrent.futures.Future[R]) -> R:
+            try:
+                return future.result()
+            except concurrent.futures.process.BrokenProcessPool as error:
+                raise ClusterError(f"a worker process of {self!r} died: {error}") from None
+
         pending: dict[concurrent.futures.Future[R], int] = {}
-        queued = iter(enumerate(tasks))
         try:
-            while True:
-                for number, task in queued:
-                    pending[pool.submit(function, task)] = number
-                    if len(pending) >= 2 * self._jobs:
-                        break
-                if not pending:
-                    return
-                done, _ = concurrent.futures.wait(
-                    pending, return_when=concurrent.futures.FIRST_COMPLETED
-                )
-                for future in done:
-                    yield pending.pop(future), future.result()
+            yield from _windowed(
+                tasks,
+                2 * self._jobs,
+                pending,
+                lambda task: pool.submit(function, task),
+                finished,
+                result,
+            )
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
     def __repr__(self) -> str:
         return f"LocalPool(jobs={self._jobs})"
+
+
+def _windowed(
+    tasks: Sequence[T],
+    window: int,
+    pending: dict[H, int],
+    submit: Callable[[T], H],
+    finished: Callable[[list[H]], Iterable[H]],
+    result: Callable[[H], R],
+) -> Iterator[tuple[int, R]]:
+    """The back pressure both pools share: keep at most *window* tasks submitted, and
+    yield ``(number, result)`` as they finish. *pending* (a task's handle -> its number)
+    is the caller's, so that its clean-up sees what is still running."""
+    queued = iter(enumerate(tasks))
+    while True:
+        for number, task in queued:
+            pending[submit(task)] = number
+            if len(pending) >= window:
+                break
+        if not pending:
+            return
+        for handle in finished(list(pending)):
+            yield pending.pop(handle), result(handle)
 
 
 def _call(function: Callable[[T], R], task: T) -> R:
@@ -266,20 +304,16 @@ class RayCluster(_Closing):
         """Yield ``(number, result)`` as the Ray tasks finish."""
         ray = self._ray()
         remote = ray.remote(_call).options(max_retries=self.max_retries)
-        window = 2 * self.workers
         pending: dict[Any, int] = {}
-        queued = iter(enumerate(tasks))
         try:
-            while True:
-                for number, task in queued:
-                    pending[remote.remote(function, task)] = number
-                    if len(pending) >= window:
-                        break
-                if not pending:
-                    return
-                done, _ = ray.wait(list(pending), num_returns=1)
-                for ref in done:
-                    yield pending.pop(ref), ray.get(ref)
+            yield from _windowed(
+                tasks,
+                2 * self.workers,
+                pending,
+                lambda task: remote.remote(function, task),
+                lambda refs: ray.wait(refs, num_returns=1)[0],
+                ray.get,
+            )
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)
