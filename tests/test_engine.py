@@ -15,8 +15,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from coinche import (
+    CARDS,
     PRESETS,
     Card,
+    CoincheTypeError,
     Hand,
     IllegalCardError,
     InvalidDealError,
@@ -98,7 +100,7 @@ def test_undo_restores_every_field(rules: RuleConfig) -> None:
     while snapshots:
         state.undo()
         assert _fields(state) == snapshots.pop()
-    with pytest.raises(IndexError):
+    with pytest.raises(InvalidDealError, match="nothing to undo"):
         state.undo()
 
 
@@ -107,7 +109,7 @@ def _fields(state: engine.PlayState) -> tuple[object, ...]:
         tuple(state.hands),
         state.leader,
         state.to_move,
-        state.count,
+        state.size,
         state.trick,
         tuple(state.points),
         tuple(state.won),
@@ -178,3 +180,101 @@ def test_from_deal_refuses_a_deal_in_its_auction() -> None:
     deal = Deal.new(Seat.NORTH, RuleConfig.common(), random.Random(1))
     with pytest.raises(InvalidDealError, match="play phase, not auction"):
         engine.PlayState.from_deal(deal)
+
+
+# ---------------------------------------------------------------- bad input and copies
+def test_states_copy_deep_copy_and_pickle_in_both_builds() -> None:
+    """A player holding a PlayState is deep-copied by duplicate_match and pickled by the
+    pools: the compiled class must support both, as the pure one does."""
+    import copy
+    import pickle
+
+    rng = random.Random(8)
+    state = engine.PlayState.from_deal(_deal_in_play(RuleConfig.ffb(), rng))
+    for _ in range(6):  # into the second trick: the undo stack holds a trick
+        state.play(engine.lowest_card(state.legal_mask()))
+    for other in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert _fields(other) == _fields(state)
+        assert other.position() == state.position()
+        other.undo()  # each copy undoes on its own lists: the original keeps its card
+        assert len(other.played) == len(state.played) - 1
+        assert other.position() != state.position()
+
+
+def test_to_deal_refuses_a_deal_of_another_line() -> None:
+    """to_deal replays the state's cards on the deal it came from; given the same hands
+    after another first card, it must refuse, not mix the two lines."""
+    rng = random.Random(9)
+    start = _deal_in_play(RuleConfig.common(), rng)
+    state = engine.PlayState.from_deal(start)
+    first, second = engine.cards_of(state.legal_mask())[:2]  # North leads: any two cards
+    state.play(first)
+    other = start.apply(CARDS[second])
+    with pytest.raises(InvalidDealError, match="not this state's"):
+        state.to_deal(other)
+    assert state.to_deal(start) == start.apply(CARDS[first])
+    # undo goes back to the deal the state came from, and no further
+    state.undo()
+    assert state.to_deal(start) == start
+    with pytest.raises(InvalidDealError, match="nothing to undo"):
+        state.undo()
+
+
+def test_card_arguments_are_integers_in_both_builds() -> None:
+    """play_checked takes any integer with __index__ (a NumPy integer, as an RL loop
+    holds), but not a bool, and refuses the rest with the library's error: pure and
+    compiled alike."""
+    np = pytest.importorskip("numpy")
+    rng = random.Random(10)
+    state = engine.PlayState.from_deal(_deal_in_play(RuleConfig.common(), rng))
+    card = engine.lowest_card(state.legal_mask())
+    for bad in (True, 1.0, "3", None, -1, 32):
+        with pytest.raises(InvalidDealError, match="integer from 0 to 31"):
+            state.play_checked(bad)
+    state.play_checked(np.int64(card))
+    assert state.played[-1] == card
+    assert type(state.played[-1]) is int
+
+
+def test_engine_functions_refuse_bad_input() -> None:
+    with pytest.raises(InvalidDealError, match="32-bit card mask, not -1"):
+        engine.cards_of(-1)  # a negative mask used to loop for ever
+    with pytest.raises(InvalidDealError, match="32-bit card mask, not 4294967296"):
+        engine.cards_of(1 << 32)
+    with pytest.raises(InvalidDealError, match="at least one card"):
+        engine.random_card(0, 5)
+    with pytest.raises(CoincheTypeError, match="from_deal takes a Deal, not NoneType"):
+        engine.PlayState.from_deal(None)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="from_position takes a Position, not int"):
+        engine.PlayState.from_position(3)  # type: ignore[arg-type]
+    state = engine.PlayState.from_deal(_deal_in_play(RuleConfig.common(), random.Random(1)))
+    with pytest.raises(InvalidDealError, match="nothing to undo"):
+        state.undo()
+    # the score of a deal not yet over is not a score: 1 card of 32 played
+    state.play(engine.lowest_card(state.legal_mask()))
+    with pytest.raises(InvalidDealError, match="not over: 1 of its 32 cards"):
+        state.score()
+    with pytest.raises(InvalidDealError, match="not over: 1 of its 32 cards"):
+        state.position().score()
+
+
+def test_position_is_the_deal_s_play_state() -> None:
+    """Deal.position is the state its play runs on: the engine reads it, and stepping
+    the position with the card a deal plays gives the next deal's position."""
+    rng = random.Random(11)
+    deal = _deal_in_play(RuleConfig.ffb(), rng)
+    while not deal.is_over:
+        pos = deal.position
+        assert pos is not None
+        assert pos.legal_mask() == _mask(deal.legal_actions())
+        assert engine.PlayState.from_deal(deal).position() == pos
+        card = rng.choice(deal.legal_actions())
+        assert isinstance(card, Card)
+        deal = deal.apply(card)
+        after = deal.position
+        assert after is not None
+        # the credit of announcements is the same: every seat declares by default
+        assert pos.after(card.index) == after
+    result = deal.result
+    assert result is not None and deal.position is not None
+    assert deal.position.score() == (result.score.north_south, result.score.east_west)

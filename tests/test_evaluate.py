@@ -94,7 +94,7 @@ def minimax_points(state: PlayState, bidders: int) -> int:
             results.append(search(tuple(h), (), winner, won + gain))
         return max(results) if seat & 1 == bidders else min(results)
 
-    trick = tuple(state.trick[: state.count])
+    trick = tuple(state.trick[: state.size])
     return search(tuple(state.hands), trick, state.leader, state.points[bidders])
 
 

@@ -63,7 +63,8 @@ from coinche.calls import CallBase, check_seat
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.classic import AnyCall, ClassicAuction, ClassicCall
 from coinche.config import AuctionKind, FirstLead, RuleConfig
-from coinche.contract import Contract
+from coinche.contract import CAPOT, GENERALE, Contract
+from coinche.engine import Position, announcement_credit
 from coinche.dealing import (
     TurnedCardDeal,
     check_deck,
@@ -80,8 +81,8 @@ from coinche.errors import (
     IllegalCardError,
     InvalidDealError,
 )
-from coinche.play import Trick, _master_index, explain_card, trusted_trick
-from coinche.scoring import DealResult, score_deal
+from coinche.play import Trick, explain_card, trusted_trick
+from coinche.scoring import DealResult, deal_inputs, result_of_figures
 from coinche.seats import Seat
 from coinche.step import Action, Node, Phase, Step, trusted_step, unrolled
 from coinche.view import PlayerView
@@ -105,8 +106,6 @@ _OVER_PHASES: Final = (_SCORED, _THROWN_IN)
 
 _new = object.__new__
 _setattr = object.__setattr__
-_kernel_legal = K.legal
-_ALL_CARDS = K.ALL_CARDS
 # the tricks the deal builds hold cards known to be distinct and at most four
 _trick = trusted_trick
 
@@ -131,37 +130,6 @@ def _empty_auction(dealer: Seat, rules: RuleConfig) -> Auction:
 
 
 _TURNED_CARD: Final = AuctionKind.TURNED_CARD
-
-
-@attrs.frozen
-class _PlayInfo:
-    """What the play needs at every card, fixed once the auction is over."""
-
-    contract: Contract
-    strain: int
-    flags: int
-    masks: tuple[int, int, int, int]  # the dealt hands
-    belote_mask: int  # king and queen of trumps; 0 in no trump and all trump
-    belote_holder: int  # the seat holding both, or -1
-    announce: bool  # rules.announcements
-    declare_belote: bool  # rules.belote_requires_declaration
-
-
-def _play_info(contract: Contract, rules: RuleConfig, hands: tuple[Hand, ...]) -> _PlayInfo:
-    strain = int(contract.strain)
-    masks = (hands[0].mask, hands[1].mask, hands[2].mask, hands[3].mask)
-    belote_mask = K.belote_mask(strain)
-    holder = K.belote_holder(masks[0], masks[1], masks[2], masks[3], strain)
-    return _PlayInfo(
-        contract,
-        strain,
-        rules.play_flags,
-        masks,
-        belote_mask,
-        holder,
-        rules.announcements,
-        rules.belote_requires_declaration,
-    )
 
 
 def _check_rules(rules: object) -> None:
@@ -222,26 +190,25 @@ class Deal:
     :class:`~coinche.classic.ClassicAuction` under ``auction='turned_card'``."""
     phase: Phase
     """Auction, play, scored or thrown in."""
-    tricks: tuple[Trick, ...]
-    """The complete tricks, in order."""
     announcements: tuple[Announcement, ...]
     """The announcements declared so far (in the first trick), in the order declared."""
     belote_declared: bool
     """True once belote has been declared (only with
     :attr:`~coinche.RuleConfig.belote_requires_declaration`; otherwise belote needs no
     declaration and this stays false)."""
-    _leader: Seat | None
-    _cards: tuple[Card, ...]  # the cards of the trick being played
     _classic: TurnedCardDeal | None  # the turned-card deal; None for a coinche deal
+    # the play position (None before the play): the state of the play, on ints
+    _position: Position | None
+    # the log of the actions (see steps): with the fields above, all there is to a deal
+    _log: Node | None
+    # what the fields above imply, kept so as not to derive it again at every action
     _to_move: Seat | None = attrs.field(eq=False)
-    _played: int = attrs.field(eq=False)
-    _info: _PlayInfo | None = attrs.field(eq=False)
+    _contract: Contract | None = attrs.field(eq=False)
     _result: DealResult | None = attrs.field(eq=False)
-    # the log of the actions (see steps): implied by the fields above, so not compared
-    _log: Node | None = attrs.field(eq=False)
-    # a cache: the legal cards of the seat to move in the play, -1 until first asked
-    # (legal_actions and apply both need them; the position never changes)
+    # caches, filled when first asked (the state never changes): the legal cards of the
+    # seat to move in the play (-1 until asked), the complete tricks as values
     _legal_cards: int = attrs.field(eq=False)
+    _tricks: tuple[Trick, ...] | None = attrs.field(eq=False)
 
     # ------------------------------------------------------------------ constructors
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -389,18 +356,16 @@ class Deal:
                 "hands": hands,
                 "auction": auction,
                 "phase": Phase.AUCTION,
-                "tricks": (),
                 "announcements": (),
                 "belote_declared": False,
-                "_leader": None,
-                "_cards": (),
                 "_classic": classic,
-                "_to_move": auction.to_move,
-                "_played": 0,
-                "_legal_cards": -1,
-                "_info": None,
-                "_result": None,
+                "_position": None,
                 "_log": None,
+                "_to_move": auction.to_move,
+                "_contract": None,
+                "_result": None,
+                "_legal_cards": -1,
+                "_tricks": (),
             }
         )
 
@@ -439,8 +404,33 @@ class Deal:
         >>> Deal.new(Seat.EAST, RuleConfig(), random.Random(0)).contract is None
         True
         """
-        info = self._info
-        return None if info is None else info.contract
+        return self._contract
+
+    @property
+    def position(self) -> Position | None:
+        """The play position (:class:`coinche.engine.Position`): the cards each seat
+        still holds, the trick in progress, the points and tricks won, belote and the
+        announcements, on ints; ``None`` before the play and when thrown in. It is the
+        state of the play itself: :attr:`tricks`, :attr:`trick`, :meth:`hand` and
+        :attr:`result` are read from it and from the log.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat, Strain
+        >>> from coinche.auction import PASS, Bid
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.WEST, RuleConfig(), random.Random(4))
+        >>> deal.position is None
+        True
+        >>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
+        >>> pos = deal.position
+        >>> pos.to_move == deal.to_move, pos.hands[2] == deal.hand(Seat.SOUTH).mask
+        (True, True)
+        """
+        return self._position
+
+    def _card_indices(self) -> list[int]:
+        """The indices of the cards played so far, in order (from the log)."""
+        return [node[2].index for node in unrolled(self._log) if type(node[2]) is Card]
 
     @property
     def turned(self) -> Card | None:
@@ -523,6 +513,32 @@ class Deal:
         return tuple((node[1], node[2]) for node in unrolled(self._log))
 
     @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The complete tricks, in order (values built from the log when first asked).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal, rng = Deal.new(Seat.WEST, RuleConfig(), random.Random(2)), random.Random(3)
+        >>> while not deal.is_over:
+        ...     deal = deal.apply(rng.choice(deal.legal_actions()))
+        >>> len(deal.tricks) == (8 if deal.result else 0)
+        True
+        """
+        tricks = self._tricks
+        if tricks is None:
+            nodes = [node for node in unrolled(self._log) if type(node[2]) is Card]
+            built: list[Trick] = []
+            for first in range(0, len(nodes) - 3, 4):
+                group = nodes[first : first + 4]
+                cards = tuple(cast(Card, node[2]) for node in group)
+                mask = cards[0].mask | cards[1].mask | cards[2].mask | cards[3].mask
+                built.append(_trick(group[0][1], cards, mask))
+            tricks = tuple(built)
+            _setattr(self, "_tricks", tricks)  # a cache field (eq=False), see above
+        return tricks
+
+    @property
     def trick(self) -> Trick | None:
         """The trick being played, empty when a new trick is to be led; ``None`` outside
         the play (before it starts and once the eighth trick is complete).
@@ -541,14 +557,14 @@ class Deal:
         >>> deal.apply(deal.legal_actions()[-1]).trick
         Trick.parse('N: AC')
         """
-        leader = self._leader
-        if leader is None:
+        pos = self._position
+        if pos is None or pos.is_over:
             return None
-        cards = self._cards
+        cards = (CARDS[pos.c0], CARDS[pos.c1], CARDS[pos.c2])[: pos.size]
         mask = 0
         for card in cards:
             mask |= card.mask
-        return _trick(leader, cards, mask)
+        return _trick(_SEATS[pos.leader], cards, mask)
 
     def hand(self, seat: Seat) -> Hand:
         """The cards *seat* still holds: its dealt hand without the cards it has played.
@@ -561,7 +577,10 @@ class Deal:
         True
         """
         check_seat(seat)
-        return hand_from_mask(self.hands[seat].mask & ~self._played)
+        pos = self._position
+        if pos is None:
+            return self.hands[seat]
+        return hand_from_mask(pos.hands[seat])
 
     @property
     def result(self) -> DealResult | None:
@@ -594,11 +613,10 @@ class Deal:
         >>> [str(call) for call in deal.legal_actions()[:3]]
         ['pass', '80 C', '80 D']
         """
-        info = self._info
         seat = self._to_move
         if seat is None:
             return ()
-        if info is None:
+        if self._position is None:
             return self.auction.legal_calls(seat)
         mask = self._legal_mask()
         return (
@@ -697,10 +715,10 @@ class Deal:
             step by a seat not to move or giving *declare* or *belote* where they do not
             apply.
         """
-        info = self._info
+        pos = self._position
         seat = self._to_move
-        if (  # the hot path: a legal card, with nothing declared
-            info is not None
+        if (  # a legal card, with nothing declared: checked here, no refusal to build
+            pos is not None
             and seat is not None
             and type(action) is Card
             and declare is None
@@ -708,8 +726,8 @@ class Deal:
             and (self._legal_cards if self._legal_cards >= 0 else self._legal_mask()) & action.mask
         ):
             return self._play(action, None, belote)
-        if (  # the other hot path: a call of the seat to move that the auction allows
-            info is None
+        if (  # a call of the seat to move that the auction allows
+            pos is None
             and seat is not None
             and isinstance(action, CallBase)
             and declare is None
@@ -785,7 +803,7 @@ class Deal:
         """
         seat = self._to_move
         if seat is not None:
-            if self._info is not None:
+            if self._position is not None:
                 if type(action) is Card:
                     return self._play(action, None if declare is None else tuple(declare), belote)
             elif isinstance(action, CallBase):
@@ -806,10 +824,10 @@ class Deal:
         ()
         """
         check_seat(seat)
-        info = self._info
-        if info is None or not info.announce:
+        contract = self._contract
+        if contract is None or not self.rules.announcements:
             return ()
-        return find_announcements(self.hands[seat], info.contract.strain, self.rules, seat)
+        return find_announcements(self.hands[seat], contract.strain, self.rules, seat)
 
     def _refusal(self, action: object, declare: object, belote: object) -> _Refusal | None:
         """The error :meth:`apply` raises for *action*, or ``None``: the rules of the
@@ -863,8 +881,10 @@ class Deal:
 
         *strict*: *declare* comes from a :class:`Step`, and even ``()`` must be where
         declarations go."""
-        info = self._info
-        assert info is not None
+        pos = self._position
+        contract = self._contract
+        assert pos is not None
+        assert contract is not None
         assert seat is not None
         if not isinstance(card, Card):
             if isinstance(card, CallBase):
@@ -872,12 +892,11 @@ class Deal:
                     card, seat, "the auction is over: the seat to move plays a card"
                 )
             raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(card)}")
-        mask = info.masks[seat] & ~self._played
         if not self._legal_mask() & card.mask:
             trick = self.trick
             assert trick is not None
             reason = explain_card(
-                card, hand_from_mask(mask), trick, info.contract.strain, self.rules
+                card, hand_from_mask(pos.hands[seat]), trick, contract.strain, self.rules
             )
             assert reason is not None
             return IllegalCardError(card, seat, reason)
@@ -897,9 +916,9 @@ class Deal:
         if not listed and not strict:
             return None
         subject: object = listed[0] if listed else card
-        if not info.announce:
+        if not self.rules.announcements:
             return IllegalActionError(subject, seat, "announcements are off in these rules")
-        if self.tricks:
+        if pos.tricks_played:
             return IllegalActionError(
                 subject, seat, "announcements are declared with a card of the first trick only"
             )
@@ -937,13 +956,12 @@ class Deal:
         """Whether the seat to move, playing *card*, declares belote or not with it: the
         rules require the declaration, and it is the first of the king and queen of trumps
         that their holder plays."""
-        info = self._info
-        assert info is not None
+        pos = self._position
+        assert pos is not None
         return (
-            info.declare_belote
-            and bool(card.mask & info.belote_mask)
-            and self._to_move == info.belote_holder
-            and not self._played & info.belote_mask
+            pos.belote_open == 1
+            and bool(card.mask & K.belote_mask(pos.strain))
+            and self._to_move == pos.belote_holder
         )
 
     # ------------------------------------------------------------------ internals
@@ -951,85 +969,83 @@ class Deal:
         """The legal cards of the seat to move in the play, computed once a position."""
         mask = self._legal_cards
         if mask < 0:
-            info = self._info
-            seat = self._to_move
-            assert info is not None
-            assert seat is not None
-            cards = self._cards
-            n = len(cards)
-            mask = (
-                _kernel_legal(
-                    info.masks[seat] & ~self._played,
-                    n,
-                    cards[0].index if n else 0,
-                    cards[1].index if n > 1 else 0,
-                    cards[2].index if n > 2 else 0,
-                    info.strain,
-                    info.flags,
-                )
-                & _ALL_CARDS
-            )
+            pos = self._position
+            assert pos is not None
+            mask = pos.legal_mask()
             _setattr(self, "_legal_cards", mask)  # a cache field (eq=False), see above
         return mask
 
     def _play(self, card: Card, declare: tuple[Announcement, ...] | None, belote: bool) -> Deal:
-        """The deal after the seat to move plays *card* (already checked, or trusted)."""
-        info = self._info
+        """The deal after the seat to move plays *card* (already checked, or trusted):
+        the position's step, the declarations of the first trick, the log."""
+        pos = self._position
         seat = self._to_move
-        assert info is not None
+        assert pos is not None
         assert seat is not None
         state = self.__dict__.copy()
-        played = self._played
-        bit = card.mask
-        state["_played"] = played | bit
-        state["_legal_cards"] = -1
-        tricks = self.tricks
-        if tricks or not info.announce:
-            declare = None  # nothing is declared outside the first trick
-        else:
-            if declare is None:
-                declare = self.declarable(seat)
-            if declare:
-                state["announcements"] = self.announcements + declare
         said: bool | None = None
-        if (
-            bit & info.belote_mask
-            and info.declare_belote
-            and seat == info.belote_holder
-            and not played & info.belote_mask  # the first of the king and queen
-        ):
-            said = belote
+        if pos.belote_open and seat == pos.belote_holder and card.mask & K.belote_mask(pos.strain):
+            said = belote  # the first of the king and queen: belote declared, or not
             if belote:
                 state["belote_declared"] = True
-        state["_log"] = (self._log, seat, card, declare, said)
-        cards = self._cards
-        if len(cards) < 3:
-            state["_cards"] = (*cards, card)
-            state["_to_move"] = _NEXT[seat]
+        after = pos.after(card.index, belote)
+        if pos.tricks_played or not self.rules.announcements:
+            declare = None  # nothing is declared outside the first trick
         else:
-            cards = (*cards, card)
-            leader = self._leader
-            assert leader is not None
-            winner = _SEATS[(leader + _master_index(cards, info.strain)) & 3]
-            mask = cards[0].mask | cards[1].mask | cards[2].mask | bit
-            tricks = (*tricks, _trick(leader, cards, mask))
-            state["tricks"] = tricks
-            state["_cards"] = ()
-            if len(tricks) == 8:
+            held = self.declarable(seat)
+            if declare is None:
+                declare = held
+            elif declare != held:  # fewer than the default: the credit changes
+                after = after._replace(announcements=self._announcement_credit(declare))
+            if declare:
+                state["announcements"] = self.announcements + declare
+        state["_position"] = after
+        state["_log"] = (self._log, seat, card, declare, said)
+        state["_legal_cards"] = -1
+        if after.size:
+            state["_to_move"] = _NEXT[seat]
+            state["_tricks"] = self._tricks
+        else:
+            state["_tricks"] = None
+            if after.won[0] + after.won[1] + after.won[2] + after.won[3] == 8:
                 state["phase"] = _SCORED
-                state["_leader"] = None
                 state["_to_move"] = None
-                state["_result"] = score_deal(
-                    info.contract,
-                    tricks,
-                    self.rules,
-                    announcements=state["announcements"],
-                    belote_declared=state["belote_declared"],
+                deal = Deal._from_state(state)
+                contract = self._contract
+                assert contract is not None
+                state["_result"] = result_of_figures(
+                    contract,
+                    after.score_figures(),
+                    after.won,
+                    after.belote_team,
+                    deal_inputs(
+                        contract,
+                        deal.tricks,
+                        self.rules,
+                        state["announcements"],
+                        state["belote_declared"],
+                    ),
                 )
-            else:
-                state["_leader"] = winner
-                state["_to_move"] = winner
+                return deal
+            state["_to_move"] = _SEATS[after.leader]
         return Deal._from_state(state)
+
+    def _announcement_credit(self, declare: tuple[Announcement, ...]) -> tuple[int, int]:
+        """The announcement points that score when the seat to move declares *declare*
+        with its card of the first trick (after the declarations so far, and with every
+        seat still to play declaring all it holds)."""
+        pos = self._position
+        contract = self._contract
+        assert pos is not None
+        assert contract is not None
+        to_play = [(pos.leader + i) & 3 for i in range(pos.size + 1, 4)]
+        return announcement_credit(
+            [hand.mask for hand in self.hands],
+            to_play,
+            [*self.announcements, *declare],
+            int(contract.strain),
+            self.rules,
+        )
 
     def _after_call(self, auction: Auction | ClassicAuction, seat: Seat, call: AnyCall) -> Deal:
         """The deal after *seat* made *call*: *auction* in place of its own, moving on to
@@ -1056,9 +1072,18 @@ class Deal:
                 else:
                     leader = self.dealer.next
                 state["phase"] = _PLAY
-                state["_leader"] = leader
                 state["_to_move"] = leader
-                state["_info"] = _play_info(contract, rules, hands)
+                state["_contract"] = contract
+                state["_position"] = Position.start(
+                    [hand.mask for hand in hands],
+                    rules,
+                    taker=int(contract.taker),
+                    strain=int(contract.strain),
+                    value=contract.points,
+                    leader=int(leader),
+                    multiplier=contract.multiplier,
+                    kind=1 if contract.value is CAPOT else 2 if contract.value is GENERALE else 0,
+                )
         return Deal._from_state(state)
 
     # ------------------------------------------------------------------ views
@@ -1080,7 +1105,7 @@ class Deal:
             dealer=self.dealer,
             phase=self.phase,
             to_move=self._to_move,
-            hand=hand_from_mask(self.hands[seat].mask & ~self._played),
+            hand=self.hand(seat),
             calls=self.auction.calls,
             contract=self.contract,
             tricks=self.tricks,

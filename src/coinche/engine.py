@@ -37,7 +37,9 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+import operator
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, NamedTuple, SupportsIndex, cast
 
 from coinche import _kernel as K
 
@@ -48,6 +50,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PlayState",
+    "Position",
+    "announcement_credit",
     "cards_of",
     "lowest_card",
     "random_card",
@@ -74,13 +78,25 @@ def cards_of(mask: int) -> list[int]:
     >>> from coinche import Hand, engine
     >>> engine.cards_of(Hand.parse("7C 8C AS").mask)
     [0, 1, 31]
+
+    :raises InvalidDealError: *mask* is not a 32-bit mask (0 to 2**32 - 1).
     """
+    _check_mask(mask, "cards_of")
     found: list[int] = []
     while mask:
         low = mask & -mask
         found.append(low.bit_length() - 1)
         mask ^= low
     return found
+
+
+def _check_mask(mask: int, what: str) -> None:
+    """Refuse a *mask* that is not an int of 32 bits, with the library's error."""
+    given: object = mask
+    if type(given) is not int or not 0 <= mask <= _MASK32:
+        from coinche.errors import InvalidDealError
+
+        raise InvalidDealError(f"{what} takes a 32-bit card mask, not {given!r:.40}")
 
 
 def _xorshift(x: int) -> int:
@@ -105,8 +121,15 @@ def random_card(mask: int, x: int) -> int:
     >>> from coinche import Hand, engine
     >>> engine.random_card(Hand.parse("7C 8C").mask, 3)   # 3 % 2 = 1: the second card
     1
+
+    :raises InvalidDealError: *mask* is empty or not a 32-bit mask.
     """
-    k = x % mask.bit_count()
+    if not 0 < mask <= _MASK32:
+        _check_mask(mask, "random_card")
+        from coinche.errors import InvalidDealError
+
+        raise InvalidDealError("random_card needs a mask holding at least one card, not 0")
+    k = x % K.count(mask)
     while k:
         mask &= mask - 1
         k -= 1
@@ -136,13 +159,306 @@ def random_hands(seed: int) -> tuple[int, int, int, int]:
     return masks[0], masks[1], masks[2], masks[3]
 
 
-class PlayState:
-    """The play phase of one deal, on ints, mutable (see the module's docs).
+class Position(NamedTuple):
+    """One point of a deal's play, on ints, immutable: what the rules need from here on.
 
-    Build one with :meth:`from_deal` (any point of a :class:`~coinche.Deal`'s play, even
-    in the middle of a trick) or :meth:`from_hands` (four hand masks and a contract).
-    Attributes are read-only by convention: change a state only through
-    :meth:`play`, :meth:`undo` and :meth:`copy`.
+    The one play position of the library: :class:`~coinche.Deal` holds one during its
+    play (:attr:`Deal.position <coinche.Deal.position>`), a
+    :class:`~coinche.PlayerView` is made from it, the double-dummy solver searches it,
+    and :class:`PlayState` is its mutable twin (the same fields, changed in place by
+    :meth:`PlayState.play` and :meth:`PlayState.undo`). Every field is an int or a
+    fixed-size tuple of ints; nothing here is derived later from a list of tricks.
+
+    :meth:`after` gives the position after a card, :meth:`legal_mask` the cards the seat
+    to move may play, :meth:`score` the deal's score once it is over.
+
+    >>> from coinche import Hand, RuleConfig, engine
+    >>> hands = [Hand.parse(h).mask for h in ("JH 9H AH TH KH QH 8H 7H",
+    ...          "7C 8C 9C TC JC QC KC AC", "7S 8S 9S TS JS QS KS AS",
+    ...          "7D 8D 9D TD JD QD KD AD")]
+    >>> pos = engine.Position.start(hands, RuleConfig.common(), taker=0, strain=2,
+    ...                             value=80, leader=0)
+    >>> pos.to_move, pos.is_over, pos.belote_team   # North holds JH ... and KH QH
+    (0, False, 0)
+    >>> while not pos.is_over:       # North cashes eight hearts: capot
+    ...     pos = pos.after(engine.lowest_card(pos.legal_mask()))
+    >>> pos.points, pos.won, pos.score()    # 250 + belote 20 + contract 80
+    ((162, 0), (8, 0, 0, 0), (350, 0))
+    """
+
+    hands: tuple[int, int, int, int]
+    """The cards each seat still holds, as masks, by seat."""
+    strain: int
+    """The contract's strain, 0 to 5 (four suits, no trump, all trump)."""
+    flags: int
+    """The play options (:attr:`RuleConfig.play_flags <coinche.RuleConfig.play_flags>`)."""
+    leader: int
+    """The seat that led (or leads) the trick in progress."""
+    size: int
+    """How many cards the trick in progress holds, 0 to 3."""
+    c0: int
+    """Its first card (0 when :attr:`size` is 0)."""
+    c1: int
+    """Its second card (0 when :attr:`size` < 2)."""
+    c2: int
+    """Its third card (0 when :attr:`size` < 3)."""
+    points: tuple[int, int]
+    """Card points won by each team in complete tricks (the last-trick bonus
+    included once the deal is over)."""
+    won: tuple[int, int, int, int]
+    """Tricks won by each seat."""
+    options: tuple[int, ...]
+    """The scoring options (:attr:`RuleConfig.score_options
+    <coinche.RuleConfig.score_options>`)."""
+    taker: int
+    """The taker's seat."""
+    kind: int
+    """The contract's kind: 0 a number, 1 capot, 2 générale."""
+    value: int
+    """The contract's points (250 for capot, 500 for générale)."""
+    multiplier: int
+    """1, coinched 2, surcoinched 4."""
+    belote_holder: int
+    """The seat that was dealt the king and queen of trumps, or -1."""
+    belote_team: int
+    """The team credited with belote, or -1. While its holder has still to declare it
+    (:attr:`belote_open`), the credit it gets by declaring it (the default)."""
+    belote_open: int
+    """1 while the holder must still declare belote (with
+    :attr:`~coinche.RuleConfig.belote_requires_declaration`, before it plays the first
+    of its king and queen), else 0."""
+    announcements: tuple[int, int]
+    """Announcement points that score, by team, after comparison; in the first trick,
+    with the seats yet to play declaring everything they hold (the default)."""
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def start(
+        cls,
+        hands: Sequence[int],
+        rules: RuleConfig,
+        *,
+        taker: int,
+        strain: int,
+        value: int,
+        leader: int,
+        multiplier: int = 1,
+        kind: int = 0,
+    ) -> Position:
+        """The position of a deal about to start its play: four hand masks (by seat)
+        and a contract. *value* is the contract's points (250 for a capot, with *kind*
+        1; 500 for a générale, *kind* 2). Every seat declares all the announcements it
+        holds and belote is declared (the defaults of :meth:`Deal.apply
+        <coinche.Deal.apply>`). The hands are not checked: :class:`~coinche.Deal` is
+        the checked way in.
+        """
+        h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
+        holder = K.belote_holder(h0, h1, h2, h3, strain)
+        pending = 1 if holder >= 0 and rules.belote_requires_declaration else 0
+        ann = announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
+        return cls(
+            (h0, h1, h2, h3),
+            strain,
+            rules.play_flags,
+            leader,
+            0,
+            0,
+            0,
+            0,
+            (0, 0),
+            (0, 0, 0, 0),
+            rules.score_options,
+            taker,
+            kind,
+            value,
+            multiplier,
+            holder,
+            holder & 1 if holder >= 0 else -1,
+            pending,
+            ann,
+        )
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def to_move(self) -> int:
+        """The seat to play (the leader once the deal is over)."""
+        return (self.leader + self.size) & 3
+
+    @property
+    def tricks_played(self) -> int:
+        """How many tricks are complete."""
+        won = self.won
+        return won[0] + won[1] + won[2] + won[3]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the eighth trick is complete."""
+        won = self.won
+        return won[0] + won[1] + won[2] + won[3] == 8
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress, in the order played."""
+        return (self.c0, self.c1, self.c2)[: self.size]
+
+    @property
+    def left(self) -> int:
+        """Every card not yet played, as a mask (the four hands together)."""
+        h = self.hands
+        return h[0] | h[1] | h[2] | h[3]
+
+    def legal_mask(self) -> int:
+        """The cards the seat to move may play, as a mask (empty once the deal is over).
+
+        >>> from coinche import RuleConfig, engine
+        >>> pos = engine.Position.start(engine.random_hands(3), RuleConfig(), taker=0,
+        ...                             strain=0, value=80, leader=0)
+        >>> pos.legal_mask() == pos.hands[0]        # a lead: any card
+        True
+        """
+        return (
+            K.legal(
+                self.hands[(self.leader + self.size) & 3],
+                self.size,
+                self.c0,
+                self.c1,
+                self.c2,
+                self.strain,
+                self.flags,
+            )
+            & _MASK32
+        )
+
+    # ------------------------------------------------------------------ the step
+    def after(self, card: int, belote: bool = True) -> Position:
+        """The position after the seat to move plays *card* (an index), **unchecked**.
+
+        *belote*: whether the belote holder, playing the first of its king and queen of
+        trumps, declares belote (only when the rules require it; ignored otherwise).
+        The card must be in :meth:`legal_mask`: :meth:`Deal.apply
+        <coinche.Deal.apply>` is the checked way.
+        """
+        seat = (self.leader + self.size) & 3
+        bit = K.BIT[card]
+        h = self.hands
+        hands = (
+            (h[0] & ~bit, h[1], h[2], h[3])
+            if seat == 0
+            else (h[0], h[1] & ~bit, h[2], h[3])
+            if seat == 1
+            else (h[0], h[1], h[2] & ~bit, h[3])
+            if seat == 2
+            else (h[0], h[1], h[2], h[3] & ~bit)
+        )
+        belote_team = self.belote_team
+        belote_open = self.belote_open
+        if belote_open and seat == self.belote_holder and bit & K.belote_mask(self.strain):
+            belote_open = 0
+            if not belote:
+                belote_team = -1
+        n = self.size
+        if n < 3:
+            return Position(
+                hands,
+                self.strain,
+                self.flags,
+                self.leader,
+                n + 1,
+                card if n == 0 else self.c0,
+                card if n == 1 else self.c1,
+                card if n == 2 else self.c2,
+                self.points,
+                self.won,
+                self.options,
+                self.taker,
+                self.kind,
+                self.value,
+                self.multiplier,
+                self.belote_holder,
+                belote_team,
+                belote_open,
+                self.announcements,
+            )
+        strain = self.strain
+        c0, c1, c2 = self.c0, self.c1, self.c2
+        winner = K.trick_winner(self.leader, c0, c1, c2, card, strain)
+        gained = K.trick_points(c0, c1, c2, card, strain)
+        if not (hands[0] | hands[1] | hands[2] | hands[3]):
+            gained += K.LAST_TRICK_BONUS
+        p = self.points
+        w = self.won
+        return Position(
+            hands,
+            strain,
+            self.flags,
+            winner,
+            0,
+            0,
+            0,
+            0,
+            (p[0] + gained, p[1]) if winner & 1 == 0 else (p[0], p[1] + gained),
+            (
+                (w[0] + 1, w[1], w[2], w[3])
+                if winner == 0
+                else (w[0], w[1] + 1, w[2], w[3])
+                if winner == 1
+                else (w[0], w[1], w[2] + 1, w[3])
+                if winner == 2
+                else (w[0], w[1], w[2], w[3] + 1)
+            ),
+            self.options,
+            self.taker,
+            self.kind,
+            self.value,
+            self.multiplier,
+            self.belote_holder,
+            belote_team,
+            belote_open,
+            self.announcements,
+        )
+
+    # ------------------------------------------------------------------ the end
+    def score_figures(self) -> tuple[int, ...]:
+        """The kernel's ``F_*`` score figures of the finished deal (see
+        :func:`score`)."""
+        w = self.won
+        return K.score(
+            self.options,
+            self.taker,
+            self.kind,
+            self.value,
+            self.multiplier,
+            self.points[0],
+            self.points[1],
+            (w[0], w[1], w[2], w[3]),
+            self.belote_team,
+            self.announcements[0],
+            self.announcements[1],
+        )
+
+    def score(self) -> tuple[int, int]:
+        """The deal score of North-South and East-West once the deal is over: the same
+        figure as :attr:`DealResult.score <coinche.DealResult.score>`, by the same
+        kernel function.
+
+        :raises InvalidDealError: the deal is not over.
+        """
+        if not self.is_over:
+            _not_over(self.tricks_played * 4 + self.size)
+        figures = self.score_figures()
+        return figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]
+
+
+class PlayState:
+    """The mutable twin of :class:`Position`, for search (see the module's docs).
+
+    The same fields as a :class:`Position` (:attr:`hands` and the others), changed in
+    place: :meth:`play` plays a card, :meth:`undo` takes it back, :meth:`copy` forks
+    the state, :meth:`position` freezes it. Build one with :meth:`from_deal` (any point
+    of a :class:`~coinche.Deal`'s play, even in the middle of a trick),
+    :meth:`from_position` or :meth:`from_hands` (four hand masks and a contract).
+    Attributes are read-only by convention: change a state only through :meth:`play`,
+    :meth:`undo` and :meth:`copy`. States copy, deep-copy and pickle, in both builds.
 
     >>> from coinche import Hand, RuleConfig, engine
     >>> hands = [Hand.parse(h).mask for h in ("JH 9H AH TH KH QH 8H 7H",
@@ -166,20 +482,21 @@ class PlayState:
     """The seat that led the trick in progress."""
     to_move: int
     """The seat to play (meaningless once :attr:`is_over`)."""
-    count: int
+    size: int
     """How many cards are in the trick in progress (0 to 3)."""
     c0: int
-    """The first card of the trick in progress (meaningful when :attr:`count` > 0)."""
+    """The first card of the trick in progress (meaningful when :attr:`size` > 0)."""
     c1: int
-    """Its second card (when :attr:`count` > 1)."""
+    """Its second card (when :attr:`size` > 1)."""
     c2: int
-    """Its third card (when :attr:`count` > 2)."""
+    """Its third card (when :attr:`size` > 2)."""
     points: list[int]
     """Card points won so far by each team (with the last-trick bonus at the end)."""
     won: list[int]
     """Tricks won so far by each seat."""
     played: list[int]
-    """Every card played in the deal, in order (those before the conversion included)."""
+    """Every card played in the deal, in order (with :meth:`from_deal`, those before
+    the conversion included; with :meth:`from_position`, only those played since)."""
     options: tuple[int, ...]
     """The scoring options (:attr:`RuleConfig.score_options
     <coinche.RuleConfig.score_options>`)."""
@@ -191,48 +508,64 @@ class PlayState:
     """The contract's points (250 for capot, 500 for générale)."""
     multiplier: int
     """1, coinched 2, surcoinched 4."""
+    belote_holder: int
+    """The seat dealt the king and queen of trumps, or -1."""
     belote_team: int
-    """The team credited with belote at the end, or -1."""
+    """The team credited with belote at the end, or -1 (as :attr:`Position.belote_team`;
+    a state's holder always declares it)."""
+    belote_open: int
+    """1 while the holder must still declare belote (:attr:`Position.belote_open`)."""
     announcements: tuple[int, int]
     """Announcement points that score, by team (after comparison)."""
-    _undo: list[int]
+    _origin: Position  # the position this state was made at
+    _base: int  # how many of played were played before this state was made
+    _undo: list[int]  # per complete trick: its leader, points and first three cards
+    _belote_at: int  # len(played) when the holder's first king or queen closed belote_open
 
-    def __init__(
-        self,
-        hands: list[int],
-        strain: int,
-        flags: int,
-        leader: int,
-        options: tuple[int, ...],
-        taker: int,
-        kind: int,
-        value: int,
-        multiplier: int,
-        belote_team: int,
-        announcements: tuple[int, int],
-    ) -> None:
-        self.hands = hands
-        self.strain = strain
-        self.flags = flags
-        self.leader = leader
-        self.to_move = leader
-        self.count = 0
-        self.c0 = 0
-        self.c1 = 0
-        self.c2 = 0
-        self.points = [0, 0]
-        self.won = [0, 0, 0, 0]
-        self.played = []
-        self.options = options
-        self.taker = taker
-        self.kind = kind
-        self.value = value
-        self.multiplier = multiplier
-        self.belote_team = belote_team
-        self.announcements = announcements
+    def __init__(self, pos: Position, played: list[int]) -> None:
+        self.hands = [pos.hands[0], pos.hands[1], pos.hands[2], pos.hands[3]]
+        self.strain = pos.strain
+        self.flags = pos.flags
+        self.leader = pos.leader
+        self.to_move = (pos.leader + pos.size) & 3
+        self.size = pos.size
+        self.c0 = pos.c0
+        self.c1 = pos.c1
+        self.c2 = pos.c2
+        self.points = [pos.points[0], pos.points[1]]
+        self.won = [pos.won[0], pos.won[1], pos.won[2], pos.won[3]]
+        self.played = played
+        self.options = pos.options
+        self.taker = pos.taker
+        self.kind = pos.kind
+        self.value = pos.value
+        self.multiplier = pos.multiplier
+        self.belote_holder = pos.belote_holder
+        self.belote_team = pos.belote_team
+        self.belote_open = pos.belote_open
+        self.announcements = pos.announcements
+        self._origin = pos
+        self._base = len(played)
         self._undo = []
+        self._belote_at = -1
 
     # ------------------------------------------------------------------ building
+    @classmethod
+    def from_position(cls, pos: Position) -> PlayState:
+        """A state at *pos*; :meth:`undo` goes back no further than *pos*.
+
+        >>> from coinche import RuleConfig, engine
+        >>> pos = engine.Position.start(engine.random_hands(1), RuleConfig(), taker=0,
+        ...                             strain=3, value=80, leader=0)
+        >>> state = engine.PlayState.from_position(pos)
+        >>> state.position() == pos
+        True
+        """
+        given: object = pos
+        if not isinstance(given, Position):
+            _bad_argument(f"from_position takes a Position, not {type(given).__name__}")
+        return cls(pos, [])
+
     @classmethod
     def from_hands(
         cls,
@@ -246,156 +579,149 @@ class PlayState:
         multiplier: int = 1,
         kind: int = 0,
     ) -> PlayState:
-        """A deal about to start its play: four hand masks (by seat) and a contract.
-
-        *value* is the contract's points (250 for a capot, with *kind* 1; 500 for a
-        générale, *kind* 2). Belote goes to the holder's team (declared), and with
-        announcements on every seat declares everything it holds, as
-        :class:`~coinche.Deal` does by default. The hands are not checked: use
-        :class:`~coinche.Deal` for checked input.
-        """
-        masks = [hands[0], hands[1], hands[2], hands[3]]
-        holder = K.belote_holder(masks[0], masks[1], masks[2], masks[3], strain)
-        ann = _announcement_points(masks, [0, 1, 2, 3], [], strain, rules)
+        """A deal about to start its play: :meth:`Position.start`'s position as a
+        state (its arguments are not checked: use :class:`~coinche.Deal` for checked
+        input)."""
         return cls(
-            masks,
-            strain,
-            rules.play_flags,
-            leader,
-            rules.score_options,
-            taker,
-            kind,
-            value,
-            multiplier,
-            holder & 1 if holder >= 0 else -1,
-            ann,
+            Position.start(
+                hands,
+                rules,
+                taker=taker,
+                strain=strain,
+                value=value,
+                leader=leader,
+                multiplier=multiplier,
+                kind=kind,
+            ),
+            [],
         )
 
     @classmethod
     def from_deal(cls, deal: Deal) -> PlayState:
-        """The play of *deal* from where it stands (its auction must be over).
+        """The play of *deal* from where it stands (its auction must be over): its
+        :attr:`~coinche.Deal.position`, with the cards played so far in :attr:`played`.
 
-        Announcements already declared count as declared; seats that have not yet
-        played in the first trick declare everything they hold, and a belote holder
-        that has not yet played its king or queen declares belote (the defaults of
+        The position counts the announcements already declared as declared; seats that
+        have not yet played in the first trick declare everything they hold, and a belote
+        holder that has not yet played its king or queen declares belote (the defaults of
         :meth:`Deal.apply <coinche.Deal.apply>`), so that :meth:`to_deal` replays the
         same deal.
 
-        :raises InvalidDealError: the deal is not in its play phase.
+        :raises InvalidDealError: *deal* is not a deal in its play phase.
         """
-        from coinche.contract import CAPOT, GENERALE
-        from coinche.deal import Phase
-        from coinche.errors import InvalidDealError
+        pos = _position_of(deal, "from_deal")
+        if pos is None or deal.is_over:
+            from coinche.errors import InvalidDealError
 
-        if deal.phase is not Phase.PLAY:
             raise InvalidDealError(
                 f"a PlayState starts from a deal in its play phase, not {deal.phase.value}"
             )
-        contract = deal.contract
-        assert contract is not None
-        rules = deal.rules
-        strain = int(contract.strain)
-        dealt = [deal.hands[seat].mask for seat in range(4)]
-        kind = 1 if contract.value is CAPOT else 2 if contract.value is GENERALE else 0
-        # replay the cards played so far on a fresh state from the dealt hands
-        first = [card for trick in deal.tricks for card in trick.cards]
-        current = deal.trick
-        if current is not None:
-            first += current.cards
-        assert current is not None  # in the play phase there is always a trick
-        leader0 = deal.tricks[0].leader if deal.tricks else current.leader
-        holder = K.belote_holder(dealt[0], dealt[1], dealt[2], dealt[3], strain)
-        belote_team = -1
-        if holder >= 0:
-            played_mask = 0
-            for card in first:
-                played_mask |= card.mask
-            # the holder declares with the first of its king and queen, by default
-            untouched = not played_mask & K.belote_mask(strain)
-            if not rules.belote_requires_declaration or deal.belote_declared or untouched:
-                belote_team = holder & 1
-        # announcements: those declared, plus everything of seats yet to play in trick 1
-        not_yet: list[int] = []
-        if not deal.tricks:
-            started = len(current.cards) if current is not None else 0
-            not_yet = [(int(leader0) + i) & 3 for i in range(started, 4)]
-        ann = _announcement_points(dealt, not_yet, list(deal.announcements), strain, rules)
-        state = cls(
-            dealt,
-            strain,
-            rules.play_flags,
-            int(leader0),
-            rules.score_options,
-            int(contract.taker),
-            kind,
-            contract.points,
-            contract.multiplier,
-            belote_team,
-            ann,
-        )
-        for card in first:
-            state.play(card.index)
-        return state
+        return cls(pos, deal._card_indices())
 
-    def to_deal(self, deal: Deal) -> Deal:
-        """*deal* with the cards this state played since it was taken from *deal*.
-
-        Each card is applied through :meth:`Deal.apply <coinche.Deal.apply>`, checked,
-        with the default declarations; *deal* must be the deal this state came from (or
-        that deal at an earlier point of its play).
-
-        :raises IllegalActionError: a card is not legal in *deal* (not the same deal).
-        """
-        from coinche.cards import CARDS
-
-        done = sum(len(trick.cards) for trick in deal.tricks)
-        if deal.trick is not None:
-            done += len(deal.trick.cards)
-        for card in self.played[done:]:
-            deal = deal.apply(CARDS[card])
-        return deal
-
-    def copy(self) -> PlayState:
-        """An independent copy (its own lists): play on one, the other stays."""
-        other = PlayState(
-            self.hands[:],
+    def position(self) -> Position:
+        """The state as an immutable :class:`Position`."""
+        h = self.hands
+        w = self.won
+        return Position(
+            (h[0], h[1], h[2], h[3]),
             self.strain,
             self.flags,
             self.leader,
+            self.size,
+            self.c0 if self.size > 0 else 0,
+            self.c1 if self.size > 1 else 0,
+            self.c2 if self.size > 2 else 0,
+            (self.points[0], self.points[1]),
+            (w[0], w[1], w[2], w[3]),
             self.options,
             self.taker,
             self.kind,
             self.value,
             self.multiplier,
+            self.belote_holder,
             self.belote_team,
+            self.belote_open,
             self.announcements,
         )
-        other.to_move = self.to_move
-        other.count = self.count
-        other.c0 = self.c0
-        other.c1 = self.c1
-        other.c2 = self.c2
-        other.points = self.points[:]
-        other.won = self.won[:]
-        other.played = self.played[:]
+
+    def to_deal(self, deal: Deal) -> Deal:
+        """*deal* with the cards this state played since it was taken from *deal*.
+
+        Each card is applied through :meth:`Deal.apply <coinche.Deal.apply>`, checked,
+        with the default declarations. *deal* must be the deal this state came from (the
+        deal of :meth:`from_deal`, or a deal whose :attr:`~coinche.Deal.position` is the
+        one :meth:`from_position` was given), or that deal at an earlier point of the
+        state's line.
+
+        :raises InvalidDealError: *deal* is not that deal (its cards or its position
+            are not those of this state's line).
+        """
+        from coinche.cards import CARDS
+        from coinche.errors import InvalidDealError
+
+        if _position_of(deal, "to_deal") == self._origin:
+            rest = self.played[self._base :]
+        else:
+            done = deal._card_indices()
+            if len(done) > len(self.played) or self.played[: len(done)] != done:
+                raise InvalidDealError(
+                    "to_deal needs the deal this state came from (or an earlier point of "
+                    "its line): the cards that deal has played are not this state's"
+                )
+            rest = self.played[len(done) :]
+        for card in rest:
+            if not deal.is_legal(CARDS[card]):
+                break
+            deal = deal.apply(CARDS[card])
+        if deal.position != self.position():
+            raise InvalidDealError(
+                "to_deal needs the deal this state came from: this state's cards do not "
+                "replay on it to the state's position"
+            )
+        return deal
+
+    def copy(self) -> PlayState:
+        """An independent copy (its own lists): play on one, the other stays."""
+        other = PlayState(self.position(), self.played[:])
+        other._origin = self._origin
+        other._base = self._base
         other._undo = self._undo[:]
+        other._belote_at = self._belote_at
         return other
+
+    def __copy__(self) -> PlayState:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayState:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return _restore, (
+            self.position(),
+            self._origin,
+            self.played[:],
+            self._base,
+            self._undo[:],
+            self._belote_at,
+        )
 
     # ------------------------------------------------------------------ playing
     @property
     def is_over(self) -> bool:
         """True once all 32 cards are played."""
-        return len(self.played) == 32
+        w = self.won
+        return w[0] + w[1] + w[2] + w[3] == 8
 
     @property
     def tricks_played(self) -> int:
         """How many tricks are complete."""
-        return len(self.played) >> 2
+        w = self.won
+        return w[0] + w[1] + w[2] + w[3]
 
     @property
     def trick(self) -> tuple[int, ...]:
         """The cards of the trick in progress, in the order played."""
-        return (self.c0, self.c1, self.c2)[: self.count]
+        return (self.c0, self.c1, self.c2)[: self.size]
 
     @property
     def card_points(self) -> tuple[int, int]:
@@ -403,11 +729,11 @@ class PlayState:
         return self.points[0], self.points[1]
 
     def legal_mask(self) -> int:
-        """The cards the seat to move may play, as a mask (never empty before the end)."""
+        """The cards the seat to move may play, as a mask (empty once the deal is over)."""
         return (
             K.legal(
                 self.hands[self.to_move],
-                self.count,
+                self.size,
                 self.c0,
                 self.c1,
                 self.c2,
@@ -418,14 +744,20 @@ class PlayState:
         )
 
     def play(self, card: int) -> None:
-        """The seat to move plays *card* (an index), **unchecked**.
+        """The seat to move plays *card* (an ``int`` index), **unchecked**.
 
         The card must be in :meth:`legal_mask`; anything else leaves a state that no
-        deal can reach.
+        deal can reach (and an argument that is not an ``int`` is refused by the
+        compiled build with a TypeError): use :meth:`play_checked` for input from
+        outside the program.
         """
         seat = self.to_move
-        self.hands[seat] &= ~K.BIT[card]
-        n = self.count
+        bit = K.BIT[card]
+        self.hands[seat] &= ~bit
+        if self.belote_open and seat == self.belote_holder and bit & K.belote_mask(self.strain):
+            self.belote_open = 0
+            self._belote_at = len(self.played)
+        n = self.size
         self.played.append(card)
         if n < 3:
             if n == 0:
@@ -434,24 +766,28 @@ class PlayState:
                 self.c1 = card
             else:
                 self.c2 = card
-            self.count = n + 1
+            self.size = n + 1
             self.to_move = (seat + 1) & 3
             return
         leader = self.leader
         strain = self.strain
         winner = K.trick_winner(leader, self.c0, self.c1, self.c2, card, strain)
         gained = K.trick_points(self.c0, self.c1, self.c2, card, strain)
-        if len(self.played) == 32:
+        hands = self.hands
+        if not (hands[0] | hands[1] | hands[2] | hands[3]):
             gained += K.LAST_TRICK_BONUS
         self.points[winner & 1] += gained
         self.won[winner] += 1
-        self._undo.append(leader | gained << 2)
+        self._undo.append(leader | gained << 2 | self.c0 << 10 | self.c1 << 15 | self.c2 << 20)
         self.leader = winner
         self.to_move = winner
-        self.count = 0
+        self.size = 0
 
-    def play_checked(self, card: int) -> None:
+    def play_checked(self, card: object) -> None:
         """:meth:`play`, after checking that *card* is legal.
+
+        *card* is an integer from 0 to 31: an ``int`` or any integer type with
+        ``__index__`` (a NumPy integer), but not a ``bool``; the same in both builds.
 
         :raises IllegalCardError: *card* is not in :meth:`legal_mask`.
         :raises InvalidDealError: *card* is not a card index, or the deal is over.
@@ -460,46 +796,54 @@ class PlayState:
         from coinche.errors import IllegalCardError, InvalidDealError
         from coinche.seats import Seat
 
-        if type(card) is not int or not 0 <= card < 32:
-            raise InvalidDealError(f"a card index is an int from 0 to 31, not {card!r:.40}")
+        index = _card_index(card)
         if self.is_over:
             raise InvalidDealError("the deal is over: no card can be played")
-        if not self.legal_mask() & K.BIT[card]:
+        if not self.legal_mask() & K.BIT[index]:
             raise IllegalCardError(
-                CARDS[card], Seat(self.to_move), "it is not among the legal cards"
+                CARDS[index], Seat(self.to_move), "it is not among the legal cards"
             )
-        self.play(card)
+        self.play(index)
 
     def undo(self) -> None:
         """Take back the last card played (the state is as it was before it).
 
-        :raises IndexError: no card was played on this state.
+        :raises InvalidDealError: no card was played on this state (a state made by
+            :meth:`from_deal` does not go back before the deal it was made from).
         """
+        if len(self.played) <= self._base:
+            from coinche.errors import InvalidDealError
+
+            raise InvalidDealError("nothing to undo: no card was played on this state")
         card = self.played.pop()
-        n = self.count
+        n = self.size
         if n == 0:  # the card completed a trick: restore the trick and its winner
             packed = self._undo.pop()
             winner = self.leader
             self.leader = packed & 3
-            self.points[winner & 1] -= packed >> 2
+            self.points[winner & 1] -= packed >> 2 & 255
             self.won[winner] -= 1
-            played = self.played
-            size = len(played)
-            self.c0 = played[size - 3]
-            self.c1 = played[size - 2]
-            self.c2 = played[size - 1]
+            self.c0 = packed >> 10 & 31
+            self.c1 = packed >> 15 & 31
+            self.c2 = packed >> 20 & 31
             n = 4
         seat = (self.leader + n - 1) & 3
-        self.count = n - 1
+        self.size = n - 1
         self.to_move = seat
         self.hands[seat] |= K.BIT[card]
+        if self._belote_at == len(self.played):
+            self.belote_open = 1
+            self._belote_at = -1
 
     def score(self) -> tuple[int, int]:
-        """The deal score of North-South and East-West (the deal must be over).
+        """The deal score of North-South and East-West once the deal is over: the same
+        figure as :attr:`DealResult.score <coinche.DealResult.score>` for the same deal,
+        computed by the same kernel function.
 
-        The same figure as :attr:`DealResult.score <coinche.DealResult.score>` for the
-        same deal, computed by the same kernel function.
+        :raises InvalidDealError: the deal is not over.
         """
+        if not self.is_over:
+            _not_over(len(self.played))
         figures = K.score(
             self.options,
             self.taker,
@@ -522,6 +866,63 @@ class PlayState:
         )
 
 
+def _restore(
+    pos: Position,
+    origin: Position,
+    played: list[int],
+    base: int,
+    undo: list[int],
+    belote_at: int,
+) -> PlayState:
+    """A PlayState from what :meth:`PlayState.__reduce__` keeps (pickling)."""
+    state = PlayState(pos, played)
+    state._origin = origin
+    state._base = base
+    state._undo = undo
+    state._belote_at = belote_at
+    return state
+
+
+def _card_index(card: object) -> int:
+    """A card index from an integer-like *card* (not a bool), checked to be 0 to 31."""
+    from coinche.errors import InvalidDealError
+
+    index = -1
+    if not isinstance(card, bool):
+        try:
+            index = operator.index(cast(SupportsIndex, card))
+        except TypeError:
+            index = -1
+    if not 0 <= index < 32:
+        raise InvalidDealError(f"a card index is an integer from 0 to 31, not {card!r:.40}")
+    return index
+
+
+def _position_of(deal: Deal, what: str) -> Position | None:
+    """*deal*'s :attr:`~coinche.Deal.position` (read, not imported: the deal module is
+    a layer up), or the library's error when *deal* is no Deal."""
+    given: object = deal
+    pos: object = getattr(given, "position", _NO_POSITION)
+    if pos is _NO_POSITION or not (pos is None or isinstance(pos, Position)):
+        _bad_argument(f"{what} takes a Deal, not {type(given).__name__}")
+    return cast("Position | None", pos)
+
+
+_NO_POSITION: Final = object()
+
+
+def _not_over(played: int) -> None:
+    from coinche.errors import InvalidDealError
+
+    raise InvalidDealError(f"the deal is not over: {played} of its 32 cards are played")
+
+
+def _bad_argument(message: str) -> None:
+    from coinche.errors import CoincheTypeError
+
+    raise CoincheTypeError(message)
+
+
 def random_playout(state: PlayState, seed: int) -> tuple[int, int]:
     """Play random legal cards from *state* to the end; return the deal's score.
 
@@ -538,21 +939,35 @@ def random_playout(state: PlayState, seed: int) -> tuple[int, int]:
     (0, 0)
     """
     x = _seed(seed)
-    played = state.played
-    while len(played) < 32:
+    while not state.is_over:
         x = _xorshift(x)
         state.play(random_card(state.legal_mask(), x))
     return state.score()
 
 
-def _announcement_points(
+def announcement_credit(
     hands: list[int],
     declaring: list[int],
     declared: list[Announcement],
     strain: int,
     rules: RuleConfig,
 ) -> tuple[int, int]:
-    """Announcement points by team: *declared* plus all those of the *declaring* seats."""
+    """The announcement points that score, by team (after comparison, before a capot
+    takes them): *declared* plus everything the *declaring* seats hold in *hands* (dealt
+    hand masks, by seat). ``(0, 0)`` when the rules have no announcements.
+
+    >>> from coinche import Hand, RuleConfig, engine
+    >>> hands = [Hand.parse(h).mask for h in ("7H 8H 9H TH JH QH KH AH",
+    ...          "7C 8C 9C TC JC QC KC AC", "7S 8S 9S TS JS QS KS AS",
+    ...          "7D 8D 9D TD JD QD KD AD")]
+    >>> # each seat holds a run of eight, one announcement of 100 (rules page, 6.3):
+    >>> # in clubs East's run is in trumps and beats the others, so East-West score both
+    >>> # of theirs, 200; with East declaring alone, its 100
+    >>> engine.announcement_credit(hands, [0, 1, 2, 3], [], 0, RuleConfig.ffb())
+    (0, 200)
+    >>> engine.announcement_credit(hands, [1], [], 0, RuleConfig.ffb())
+    (0, 100)
+    """
     if not rules.announcements:
         return 0, 0
     from coinche.announcements import compare_announcements, find_in_mask

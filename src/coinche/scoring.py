@@ -422,12 +422,38 @@ def _score(inputs: _Inputs, card_pts: list[int], won: list[int], hands: list[int
     return _Scored(figures, terms, won, holder, belote, listed, best, ann)
 
 
+def deal_inputs(
+    contract: Contract,
+    tricks: tuple[Trick, ...],
+    rules: RuleConfig,
+    declared: tuple[Announcement, ...],
+    belote_declared: bool,
+) -> _Inputs:
+    """What :meth:`DealResult.breakdown` and a result's record need of a deal that
+    :class:`~coinche.Deal` played (its arguments were checked as it was played)."""
+    return _Inputs(contract, tricks, rules, declared, belote_declared)
+
+
 def _result_of(inputs: _Inputs, scored: _Scored) -> DealResult:
     """The DealResult of the kernel's figures."""
-    figures, won, belote = scored.figures, scored.won, scored.belote
+    return result_of_figures(
+        inputs.contract, scored.figures, scored.won, scored.belote, inputs
+    )
+
+
+def result_of_figures(
+    contract: Contract,
+    figures: tuple[int, ...],
+    won: Sequence[int],
+    belote: int,
+    inputs: _Inputs,
+) -> DealResult:
+    """The DealResult of a finished play position's kernel figures (*won*: tricks by
+    seat; *belote*: the team credited, or -1): nothing is counted again here. *inputs*
+    is what :meth:`DealResult.breakdown` explains (see :func:`deal_inputs`)."""
     capot = figures[K.F_CAPOT]
     return _result(
-        inputs.contract,
+        contract,
         _points(figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]),
         bool(figures[K.F_MADE]),
         _points(figures[K.F_CARDS_NS], figures[K.F_CARDS_EW]),
