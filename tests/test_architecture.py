@@ -171,7 +171,9 @@ def test_the_page_lists_the_layers_in_order(table: tuple[list[str], dict[str, st
         "state machines",
         "formats",
         "public API",
-        "players and bots",
+        "testing",
+        "bots",
+        "scale",
         "reinforcement learning",
         "command line",
     ]

@@ -25,7 +25,7 @@ ready-made instances. :func:`parse_call` reads the text ``str()`` gives back.
 >>> parse_call("Capot nt"), str(parse_call("GENERALE S"))
 (Bid(value=CAPOT, strain=<Strain.NO_TRUMP: 4>), 'generale S')
 
-This auction and the classic turned-card one (:class:`coinche.classic.ClassicAuction`)
+This auction and the classic turned-card one (:class:`coinche.auction.classic.ClassicAuction`)
 are two kinds of :class:`BaseAuction`: the same surface (:meth:`~BaseAuction.apply`,
 :meth:`~BaseAuction.explain`, :meth:`~BaseAuction.is_legal`,
 :meth:`~BaseAuction.legal_calls`, :attr:`~BaseAuction.contract`...) and the same
@@ -172,7 +172,7 @@ _CHANGED: Final = frozenset({"calls", "_state"})
 class BaseAuction(Generic[_C]):
     """What every auction shares: the surface, the answer to a coinche, the replay.
 
-    :class:`Auction` (numeric bids) and :class:`~coinche.classic.ClassicAuction` (the
+    :class:`Auction` (numeric bids) and :class:`~coinche.auction.classic.ClassicAuction` (the
     turned card) are its two kinds; they differ only in their own steps and refusals.
     Both are immutable values holding :attr:`dealer`, :attr:`rules` and :attr:`calls`.
     Every action has the same three methods: :meth:`explain` (the rule that refuses
@@ -181,7 +181,7 @@ class BaseAuction(Generic[_C]):
 
     >>> from coinche import Card, RuleConfig, Seat, Strain
     >>> from coinche.auction import PASS, Auction, BaseAuction, Bid
-    >>> from coinche.classic import TAKE, ClassicAuction
+    >>> from coinche.auction.classic import TAKE, ClassicAuction
     >>> auctions: list[BaseAuction] = [
     ...     Auction.start(Seat.WEST, RuleConfig.common()),
     ...     ClassicAuction.start(Seat.WEST, RuleConfig.classic_belote(), Card.parse("JH")),
@@ -302,14 +302,14 @@ class BaseAuction(Generic[_C]):
         générale bids), then :data:`COINCHE`. With ``coinche_timing='any_time'`` a seat
         not to move gets ``(COINCHE,)`` when it may coinche out of turn. The classic
         auction lists the calls of the seat to move only: ``(PASS, TAKE)`` in round one,
-        :data:`PASS` then a :class:`~coinche.classic.NameSuit` for each suit in suit order
+        :data:`PASS` then a :class:`~coinche.auction.classic.NameSuit` for each suit in suit order
         in round two, ``(PASS, COINCHE)`` for a defender after the taking call (the
         coinche option). In either, ``(PASS, SURCOINCHE)`` for the bidder answering a
         coinche.
 
         >>> from coinche import Card, RuleConfig, Seat, Strain
         >>> from coinche.auction import COINCHE, Auction, Bid
-        >>> from coinche.classic import ClassicAuction
+        >>> from coinche.auction.classic import ClassicAuction
         >>> auction = Auction.start(Seat.NORTH, RuleConfig.common())
         >>> auction = auction.apply(Seat.EAST, Bid(150, Strain.CLUBS))
         >>> [str(call) for call in auction.legal_calls(Seat.SOUTH)]
@@ -573,7 +573,7 @@ def _to_calls(value: Iterable[tuple[Seat, Call]]) -> tuple[tuple[Seat, Call], ..
 _DEFAULT_RULES: Final = RuleConfig()
 _OTHER_RULES: Final = (
     "the turned-card auction (section 8 of the rules page) is not part of this module but "
-    "coinche.classic.ClassicAuction; coinche.auction runs the bidding auction only"
+    "coinche.auction.classic.ClassicAuction; coinche.auction runs the bidding auction only"
 )
 
 
@@ -584,7 +584,7 @@ class Auction(BaseAuction[Call]):
     Immutable: :meth:`apply` returns a new auction. Constructing one directly, or with
     :meth:`replay`, checks every call; :meth:`start` opens an empty one. A rule set with
     ``auction='turned_card'`` raises :class:`~coinche.RuleConfigError`: the classic
-    turned-card auction is :class:`coinche.classic.ClassicAuction`. The surface it
+    turned-card auction is :class:`coinche.auction.classic.ClassicAuction`. The surface it
     shares with that one is :class:`BaseAuction`'s.
 
     The seat after the dealer speaks first, then each in the order of play. A bid

@@ -225,7 +225,7 @@ def _solve_input(args: argparse.Namespace) -> tuple[Deal | None, tuple[Hand, ...
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    from coinche.solver import best_line, dd_table, solve, solve_cards  # builds its tables
+    from coinche.bots.solver import best_line, dd_table, solve, solve_cards  # builds its tables
 
     deal, hands, rules = _solve_input(args)
     if deal is not None:

@@ -1,8 +1,8 @@
 """The ``coinche match`` and ``coinche dataset`` commands: work at scale, on local
-processes or on Ray (:mod:`coinche.executors`), with a progress bar and a summary.
+processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a summary.
 
 ``coinche match --ns NAME --ew NAME --deals N``
-    A duplicate match (:func:`coinche.arena.duplicate_match`) between two built-in
+    A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
     players (``greedy``, ``random``, ``pimc``), each deal played at two tables::
 
         coinche match --ns pimc --ew greedy --deals 10000 --jobs 2
@@ -11,7 +11,7 @@ processes or on Ray (:mod:`coinche.executors`), with a progress bar and a summar
     95% interval, the time and the rate.
 
 ``coinche dataset --deals N --out DIR``
-    Random deals with their double-dummy tables (:func:`coinche.datasets.generate`),
+    Random deals with their double-dummy tables (:func:`coinche.scale.datasets.generate`),
     written in shards to ``DIR``; run again with the same arguments to finish a run
     that stopped::
 
@@ -42,10 +42,10 @@ from typing import Any
 
 from coinche import cli
 from coinche._checks import short_repr
-from coinche.arena import BLOCK, duplicate_match
 from coinche.config import PRESETS, RuleConfig
-from coinche.datasets import FORMATS, KINDS, generate
-from coinche.executors import RayCluster, executor_for
+from coinche.scale.arena import BLOCK, duplicate_match
+from coinche.scale.datasets import FORMATS, KINDS, generate
+from coinche.scale.executors import RayCluster, executor_for
 
 __all__ = ["add_commands"]
 

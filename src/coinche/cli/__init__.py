@@ -26,7 +26,7 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     standard input; ``--full`` prints the whole deal (hands, tricks, then the score).
 
 ``coinche play [--seed N] [--record FILE]``
-    Play one whole game between built-in players (:mod:`coinche.players`) and print
+    Play one whole game between built-in players (:mod:`coinche.bots.players`) and print
     it: for each deal the hands, the auction, every trick with its winner and points,
     the score explained and the running totals (a deal where all four pass is said to
     be thrown in); at the end the winner, the final totals and, for a best-of-three
@@ -61,7 +61,7 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     ``--four-colour`` draws clubs green and diamonds blue; ``--size`` is the height of
     a card in pixels (default 60).
 ``coinche solve DEAL``
-    Solve a deal double dummy (:mod:`coinche.solver`: every hand open, both teams
+    Solve a deal double dummy (:mod:`coinche.bots.solver`: every hand open, both teams
     playing perfectly) and print the value of each card at the first decision, one
     line of best play, and the double-dummy table: North-South's card points for each
     strain the rules allow with each seat leading::
@@ -103,6 +103,7 @@ import attrs
 
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
+from coinche.bots.players import GreedyPlayer, PimcPlayer, Player, RandomPlayer, play_deals
 from coinche.cards import Hand, Strain
 from coinche.config import MAX_TARGET, PRESETS, AuctionKind, RuleConfig
 from coinche.deal import Deal, Phase
@@ -117,7 +118,6 @@ from coinche.notation import (
     render_hands,
 )
 from coinche.play import Trick, explain_card, legal_cards
-from coinche.players import GreedyPlayer, PimcPlayer, Player, RandomPlayer, play_deals
 from coinche.records import dumps, loads
 from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Seat
@@ -253,10 +253,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(command=_run_play)
 
-    from coinche._cli_analysis import add_commands as add_analysis
+    from coinche.cli._analysis import add_commands as add_analysis
 
     add_analysis(commands)  # render and solve
-    from coinche._cli_scale import add_commands  # match and dataset (issue 14)
+    from coinche.cli._scale import add_commands  # match and dataset (issue 14)
 
     add_commands(commands)
     return parser
