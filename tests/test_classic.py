@@ -65,8 +65,9 @@ from coinche.auction.classic import (
 from coinche.bots.players import GreedyPlayer, RandomPlayer, play_deal, play_game
 from coinche.cli import main
 from coinche.deal import Action
-from coinche.notation import format_deal, parse_deal, render_auction
+from coinche.notation import format_deal, parse_deal
 from coinche.records import from_data, to_data
+from coinche.report import render_auction
 
 N, E, S, W = Seat
 CLASSIC = RuleConfig.classic_belote()

@@ -1092,7 +1092,7 @@ class Deal:
 
     def __str__(self) -> str:
         """The deal as a table, as :func:`coinche.notation.render_deal` writes it."""
-        from coinche.notation import render_deal  # notation imports this module
+        from coinche.report import render_deal  # the report imports this module
 
         return render_deal(self)
 
