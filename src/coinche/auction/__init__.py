@@ -1,5 +1,6 @@
 """The two auctions: the coinche auction (:mod:`coinche.auction.bidding`, re-exported
-here) and the classic turned-card one (:mod:`coinche.auction.classic`).
+here), the classic turned-card one (:mod:`coinche.auction.classic`) and the base they
+share (``coinche.auction._base``; :class:`BaseAuction` is re-exported here).
 
 >>> from coinche import RuleConfig, Seat, Strain
 >>> from coinche.auction import PASS, Auction, Bid
@@ -8,12 +9,12 @@ here) and the classic turned-card one (:mod:`coinche.auction.classic`).
 <Seat.EAST: 1>
 """
 
+from coinche.auction._base import BaseAuction
 from coinche.auction.bidding import (
     COINCHE,
     PASS,
     SURCOINCHE,
     Auction,
-    BaseAuction,
     Bid,
     Call,
     Coinche,

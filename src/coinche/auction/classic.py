@@ -56,7 +56,7 @@ from typing import Any, Final
 import attrs
 
 from coinche._checks import short_repr
-from coinche.auction.bidding import (
+from coinche.auction._base import (
     _OVER,
     _OWN_PHASES,
     AuctionState,
