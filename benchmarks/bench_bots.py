@@ -2,15 +2,15 @@
 
 Figures:
 
-(a) ``sampled_deals_per_sec``: :meth:`coinche.sampling.Sampler.sample` (masks) from a
+(a) ``sampled_deals_per_sec``: :meth:`coinche.bots.sampling.Sampler.sample` (masks) from a
     mid-play view (two tricks and a card played, common rules), the sampler built
-    once; ``sampled_hands_per_sec`` the same through :func:`~coinche.sampling.sample_deals`
+    once; ``sampled_hands_per_sec`` the same through :func:`~coinche.bots.sampling.sample_deals`
     (four :class:`~coinche.Hand` values a deal); ``constraints_per_sec``: building the
     sampler from the view (the inference and the counting programme);
-(b) ``pimc_decisions_per_sec``: :meth:`coinche.players.PimcPlayer.choose` at 20 worlds,
+(b) ``pimc_decisions_per_sec``: :meth:`coinche.bots.players.PimcPlayer.choose` at 20 worlds,
     from views with 8, 12 and 16 cards left to play in the deal (``_8`` ...): the cost
     falls steeply with the cards left, the solver's first tricks being the dear ones;
-(c) ``evaluate_contract_sec``: seconds for one :func:`coinche.evaluate.evaluate_contract`
+(c) ``evaluate_contract_sec``: seconds for one :func:`coinche.bots.evaluate.evaluate_contract`
     of 100 hearts with 100 samples from a bare hand (whole deals solved).
 
 ``python benchmarks/bench_bots.py [--json FILE] [--quick]``; ``--quick`` runs (c) with
@@ -28,10 +28,10 @@ import random
 import time
 
 from coinche import COMPILED, Contract, Hand, RuleConfig, Seat, Strain
+from coinche.bots.evaluate import evaluate_contract
+from coinche.bots.players import PimcPlayer
+from coinche.bots.sampling import Sampler, sample_deals
 from coinche.deal import Deal, Phase, PlayerView
-from coinche.evaluate import evaluate_contract
-from coinche.players import PimcPlayer
-from coinche.sampling import Sampler, sample_deals
 
 
 def view_after(cards: int, seed: int) -> tuple[Deal, PlayerView]:

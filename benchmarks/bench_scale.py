@@ -5,9 +5,9 @@ Each figure is the median of ``--repeats`` runs of the same work (the same seed,
 the same deals) on:
 
 - ``in process``: one worker, no parallel machinery at all (the baseline);
-- ``pool 1`` and ``pool 2``: :class:`~coinche.executors.LocalPool` with one and two
+- ``pool 1`` and ``pool 2``: :class:`~coinche.scale.executors.LocalPool` with one and two
   worker processes (process start-up included, as a user pays it);
-- ``ray 2``: :class:`~coinche.executors.RayCluster` on a local Ray with two CPUs (with
+- ``ray 2``: :class:`~coinche.scale.executors.RayCluster` on a local Ray with two CPUs (with
   ``--ray``; Ray's start-up is not included), or on the cluster at ``--ray ADDRESS``.
 
 Efficiency is the two-worker rate over twice the in-process rate: 100% would be a
@@ -35,10 +35,10 @@ import time
 from collections.abc import Callable
 
 from coinche import COMPILED, RuleConfig
-from coinche.arena import duplicate_match
-from coinche.datasets import generate
-from coinche.executors import Executor, InProcess, LocalPool, RayCluster
-from coinche.players import GreedyPlayer, PimcPlayer
+from coinche.bots.players import GreedyPlayer, PimcPlayer
+from coinche.scale.arena import duplicate_match
+from coinche.scale.datasets import generate
+from coinche.scale.executors import Executor, InProcess, LocalPool, RayCluster
 
 
 def _burn(n: int) -> float:

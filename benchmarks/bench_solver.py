@@ -2,12 +2,12 @@
 
 For each of ``--deals`` random deals (fixed seed), one strain (the four suits in turn)
 and the seat after a random dealer leading, under ``RuleConfig.ffb()`` (colver's rules
-of play), it solves the deal with :func:`coinche.solver.solve_deal` and with colver's
+of play), it solves the deal with :func:`coinche.bots.solver.solve_deal` and with colver's
 ``Env.solve_all_suits`` (which solves the four suits at once: a quarter of its time is
 counted as one solve), checks that both give the same card points, and prints the median
 time per full-deal solve of each, their ratio, and the nodes our solver searched
 (median and total). It also times positions with four tricks left (what a bot pays per
-decision) with our solver alone. Whether ``coinche.solver`` runs compiled (mypyc) or
+decision) with our solver alone. Whether ``coinche.bots.solver`` runs compiled (mypyc) or
 interpreted is printed first.
 
 Run it with ``python benchmarks/bench_solver.py [--deals N] [--seed S]``.
@@ -21,8 +21,9 @@ import statistics
 import time
 from typing import Any
 
-from coinche import CARDS, Hand, Rank, RuleConfig, Seat, Strain, Suit, _search
-from coinche import solver as S
+from coinche import CARDS, Hand, Rank, RuleConfig, Seat, Strain, Suit
+from coinche.bots import _search
+from coinche.bots import solver as S
 
 # colver's card numbering: blocks spades, hearts, diamonds, clubs; in each block the
 # ranks 7 8 9 J Q K 10 A (see tests/test_differential.py, which checks this mapping)
@@ -53,7 +54,8 @@ def main() -> None:
     except ImportError:  # pragma: no cover - the test group installs it
         pass
     compiled = not _search.__file__.endswith(".py")
-    print(f"coinche._search: {'compiled' if compiled else 'pure Python'} ({_search.__file__})")
+    kind = "compiled" if compiled else "pure Python"
+    print(f"coinche.bots._search: {kind} ({_search.__file__})")
     rules = RuleConfig.ffb()
     rng = random.Random(args.seed)
     ours: list[float] = []
@@ -79,7 +81,7 @@ def main() -> None:
             points = solution.card_points
             assert [points.north_south, points.east_west] == suits[trump], number
     print(f"full deals: {args.deals}, one strain and one leader each, ffb rules")
-    print(f"  coinche.solver median {statistics.median(ours) * 1000:9.1f} ms per solve")
+    print(f"  coinche.bots.solver median {statistics.median(ours) * 1000:9.1f} ms per solve")
     if theirs:
         ratio = statistics.median(ours) / statistics.median(theirs)
         print(f"  colver         median {statistics.median(theirs) * 1000:9.1f} ms per solve")

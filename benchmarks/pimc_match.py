@@ -1,6 +1,6 @@
 """A duplicate match between PimcPlayer and GreedyPlayer: does PIMC play better?
 
-Both teams bid with :class:`~coinche.players.GreedyPlayer` (PimcPlayer's default
+Both teams bid with :class:`~coinche.bots.players.GreedyPlayer` (PimcPlayer's default
 bidder), so at both tables of a deal the contract is the same and the difference is the
 card play alone. Prints the match (mean score difference per deal for PIMC, with its
 95% confidence interval) and the time taken. Too slow for the test suite: a few
@@ -16,8 +16,8 @@ import random
 import time
 
 from coinche import RuleConfig
-from coinche.arena import duplicate_match
-from coinche.players import GreedyPlayer, PimcPlayer
+from coinche.bots.players import GreedyPlayer, PimcPlayer
+from coinche.scale.arena import duplicate_match
 
 
 def main() -> None:

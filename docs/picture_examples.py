@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from coinche import Deal, Hand, Phase, RuleConfig, Seat, Strain, Trick, svg
-from coinche.players import GreedyPlayer
+from coinche.bots.players import GreedyPlayer
 
 
 def deal_after_the_auction() -> Deal:

@@ -70,8 +70,8 @@ SLOW_MODULES = frozenset(
 
 HEAVY_DOCTESTS = frozenset(
     {
-        "src/coinche/evaluate.py::coinche.evaluate",
-        "src/coinche/evaluate.py::coinche.evaluate.EvaluatingBidder",
+        "src/coinche/bots/evaluate.py::coinche.bots.evaluate",
+        "src/coinche/bots/evaluate.py::coinche.bots.evaluate.EvaluatingBidder",
         "docs/bots.rst::bots.rst",
     }
 )

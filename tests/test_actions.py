@@ -42,7 +42,7 @@ from coinche.actions import (
     legal_action_mask,
 )
 from coinche.auction import Auction
-from coinche.classic import ClassicAuction
+from coinche.auction.classic import ClassicAuction
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -208,7 +208,7 @@ def test_cards_are_the_card_indices() -> None:
 
 def test_import_coinche_does_not_import_numpy() -> None:
     code = (
-        "import sys, coinche, coinche.actions, coinche.players\n"
+        "import sys, coinche, coinche.actions, coinche.bots.players\n"
         "bad = [m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel', 'coinche.rl')"
         " if m in sys.modules]\n"
         "assert not bad, bad\n"

@@ -8,7 +8,9 @@ inside functions, and under ``if TYPE_CHECKING:``) and checks that data flows do
   package; the entry ``coinche`` covers only the package's ``__init__``);
 - every import goes to the importer's own layer or a lower one, except a display hook
   (an import inside ``_repr_svg_``, ``_repr_html_`` or ``__str__`` into the formats
-  layer) and an annotation (an import under ``if TYPE_CHECKING:``), as the page says.
+  layer) and an annotation (an import under ``if TYPE_CHECKING:``), as the page says;
+- the import graph has no circle: no module imports, even inside a function, a module
+  that imports it back through any chain, the same two exceptions aside.
 """
 
 from __future__ import annotations
@@ -146,6 +148,87 @@ def violations(found: list[Import], layers: list[str], owner: dict[str, str]) ->
     return bad
 
 
+def running_edges(found: list[Import], owner: dict[str, str]) -> dict[str, dict[str, Import]]:
+    """The graph of the imports that run (at module level or in a function), each
+    edge with its first import; display hooks are left out (an import in ``_repr_svg_``,
+    ``_repr_html_`` or ``__str__`` into the formats layer runs only when a value is
+    shown). Importing ``a.b`` runs the package ``a`` first: that is not an edge here, or
+    every package whose ``__init__`` re-exports its modules would be a circle."""
+    edges: dict[str, dict[str, Import]] = {}
+    for edge in found:
+        target = owner_of(edge.imported, owner)
+        if edge.kind == "annotation" or edge.importer == edge.imported:
+            continue
+        if edge.function in DISPLAY_HOOKS and target and owner[target] == DISPLAY_LAYER:
+            continue
+        edges.setdefault(edge.importer, {}).setdefault(edge.imported, edge)
+    return edges
+
+
+def _shortest_circle(edges: dict[str, dict[str, Import]], part: set[str], start: str) -> list[str]:
+    """The modules of the shortest circle through *start* inside *part* (breadth first)."""
+    paths = {start: [start]}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        for nxt in sorted(edges.get(node, {})):
+            if nxt == start:
+                return paths[node]
+            if nxt in part and nxt not in paths:
+                paths[nxt] = [*paths[node], nxt]
+                queue.append(nxt)
+    raise AssertionError(f"{start} is on no circle of {sorted(part)}")
+
+
+def cycles(edges: dict[str, dict[str, Import]]) -> list[str]:
+    """The circles of *edges*, as readable lines: in each strongly connected part
+    (Tarjan), the shortest circle through each module no circle named so far passes
+    through; ``a:12 -> b:30 (in f) -> a`` says a imports b at its line 12, b imports a
+    at its line 30 inside the function f."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    parts: list[set[str]] = []
+
+    def connect(node: str) -> None:  # recursion depth: the package's few dozen modules
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in edges.get(node, {}):
+            if nxt not in index:
+                connect(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            part = set()
+            while True:
+                top = stack.pop()
+                part.add(top)
+                if top == node:
+                    break
+            if len(part) > 1:
+                parts.append(part)
+
+    for node in sorted(edges):
+        if node not in index:
+            connect(node)
+    found: list[str] = []
+    for part in parts:
+        covered: set[str] = set()
+        for start in sorted(part):
+            if start in covered:
+                continue
+            circle = _shortest_circle(edges, part, start)
+            covered.update(circle)
+            steps = []
+            for here, there in zip(circle, [*circle[1:], start], strict=True):
+                edge = edges[here][there]
+                where = f" (in {edge.function})" if edge.function else ""
+                steps.append(f"{here}:{edge.line}{where}")
+            found.append(" -> ".join([*steps, start]))
+    return sorted(found)
+
+
 @pytest.fixture(scope="module")
 def table() -> tuple[list[str], dict[str, str]]:
     return read_layer_table(PAGE.read_text(encoding="utf-8"))
@@ -171,7 +254,9 @@ def test_the_page_lists_the_layers_in_order(table: tuple[list[str], dict[str, st
         "state machines",
         "formats",
         "public API",
-        "players and bots",
+        "testing",
+        "bots",
+        "scale",
         "reinforcement learning",
         "command line",
     ]
@@ -215,6 +300,20 @@ def test_display_hooks_are_the_only_upward_imports_that_run(
     }
     assert {function for _, _, function in up} <= DISPLAY_HOOKS
     assert ("coinche.cards", "coinche.svg", "_repr_svg_") in up
+
+
+def test_the_import_graph_has_no_circle(
+    table: tuple[list[str], dict[str, str]], graph: list[Import]
+) -> None:
+    _, owner = table
+    edges = running_edges(graph, owner)
+    # not vacuous: the graph holds imports in functions as well as at module level
+    assert {edge.kind for targets in edges.values() for edge in targets.values()} == {
+        "module",
+        "function",
+    }
+    circles = cycles(edges)
+    assert circles == [], "import circles:\n" + "\n".join(circles)
 
 
 # ------------------------------------------------------------------ the checker itself
@@ -279,3 +378,35 @@ def test_the_checker_resolves_relative_imports_and_package_names() -> None:
     assert owner_of("coinche.svg._draw", OWNER) == "coinche.svg"
     assert owner_of("coinche", OWNER) is None  # the root package covers only itself
     assert owner_of("coinche.unknown", {"coinche": "public API"}) is None
+
+
+def test_the_circle_finder_names_each_circle() -> None:
+    sources = {
+        # cards and _kernel import each other, one of them inside a function
+        "coinche.cards": (
+            "from coinche import _kernel\n"
+            "class Hand:\n"
+            "    def _repr_svg_(self):\n"
+            "        from coinche import svg\n"
+        ),
+        "coinche._kernel": (
+            "from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n"
+            "    from coinche.svg import Svg\n"
+            "def g():\n"
+            "    import coinche.cards\n"
+        ),
+        # svg and its module _draw import each other; svg imports cards and _draw imports
+        # _kernel, which import svg back only in a display hook and an annotation
+        "coinche.svg": "from coinche.cards import Hand\nfrom coinche.svg._draw import x\n",
+        "coinche.svg._draw": "from coinche import _kernel\nfrom coinche import svg\n",
+    }
+    found = [
+        edge
+        for name, text in sources.items()
+        for edge in imports_of(text, name, MODULES, name == "coinche.svg")
+    ]
+    assert cycles(running_edges(found, OWNER)) == [
+        "coinche._kernel:5 (in g) -> coinche.cards:1 -> coinche._kernel",
+        "coinche.svg:2 -> coinche.svg._draw:2 -> coinche.svg",
+    ]

@@ -12,15 +12,15 @@ import statistics
 
 import pytest
 
-from coinche.arena import duplicate_match
+from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
+from coinche.bots.sampling import replay
+from coinche.bots.solver import solve_cards
 from coinche.cards import Card
 from coinche.config import RuleConfig
 from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheError, CoincheTypeError, InvalidDealError
-from coinche.players import GreedyPlayer, PimcPlayer, RandomPlayer
-from coinche.sampling import replay
+from coinche.scale.arena import duplicate_match
 from coinche.seats import Seat
-from coinche.solver import solve_cards
 
 
 def to_play(rules: RuleConfig, rng: random.Random) -> Deal:

@@ -18,11 +18,11 @@ from typing import TypeVar
 import pytest
 
 from coinche import RuleConfig
-from coinche.arena import duplicate_match
+from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.cli import main
-from coinche.datasets import generate, read
-from coinche.executors import RayCluster
-from coinche.players import GreedyPlayer, PimcPlayer, RandomPlayer
+from coinche.scale.arena import duplicate_match
+from coinche.scale.datasets import generate, read
+from coinche.scale.executors import RayCluster
 
 ray = pytest.importorskip("ray")
 

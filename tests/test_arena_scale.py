@@ -17,11 +17,12 @@ import types
 import pytest
 
 from coinche import RuleConfig, Seat
-from coinche.arena import deal_rng, duplicate_match
+from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.cli import main
 from coinche.deal import Deal
 from coinche.errors import CoincheTypeError
-from coinche.executors import (
+from coinche.scale.arena import deal_rng, duplicate_match
+from coinche.scale.executors import (
     ClusterError,
     InProcess,
     LocalPool,
@@ -30,7 +31,6 @@ from coinche.executors import (
     executor_for,
     require,
 )
-from coinche.players import GreedyPlayer, PimcPlayer, RandomPlayer
 
 
 def _negate(value: int) -> int:
@@ -254,6 +254,6 @@ def test_match_command_interrupted(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("coinche._cli_scale.duplicate_match", interrupted)
+    monkeypatch.setattr("coinche.cli._scale.duplicate_match", interrupted)
     code, _, err = run(capsys, "match", "--ns", "greedy", "--ew", "random", "--deals", "3")
     assert (code, err) == (130, "coinche: interrupted: stopped\n")

@@ -54,7 +54,7 @@ from coinche import (
 )
 from coinche.announcements import AnnouncementKind
 from coinche.auction import Bid, Pass
-from coinche.classic import (
+from coinche.auction.classic import (
     TAKE,
     ClassicAuction,
     NameSuit,
@@ -62,11 +62,12 @@ from coinche.classic import (
     parse_any_call,
     parse_classic_call,
 )
+from coinche.bots.players import GreedyPlayer, RandomPlayer, play_deal, play_game
 from coinche.cli import main
 from coinche.deal import Action
-from coinche.notation import format_deal, parse_deal, render_auction
-from coinche.players import GreedyPlayer, RandomPlayer, play_deal, play_game
+from coinche.notation import format_deal, parse_deal
 from coinche.records import from_data, to_data
+from coinche.report import render_auction
 
 N, E, S, W = Seat
 CLASSIC = RuleConfig.classic_belote()

@@ -30,8 +30,8 @@ from coinche import (
     score_deal,
 )
 from coinche.cli import build_parser, main
-from coinche.notation import render_deal
 from coinche.records import dumps, to_data
+from coinche.report import render_deal
 from deals import CAPOT_TRICKS
 
 CAPOT_RESULT = score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), CAPOT_TRICKS)

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import coinche
 import coinche._kernel
-import coinche._search
+import coinche.bots._search
+import coinche.bots.solver
 import coinche.engine
-import coinche.solver
 
 _SRC = Path(__file__).resolve().parent.parent / "src"
 _EXPECT_COMPILED = os.environ.get("COINCHE_EXPECT_COMPILED") == "1"
@@ -57,8 +57,8 @@ def _is_extension(module: object) -> bool:
 def test_the_build_is_the_one_expected() -> None:
     assert _is_extension(coinche._kernel) is _EXPECT_COMPILED
     assert _is_extension(coinche.engine) is _EXPECT_COMPILED
-    assert _is_extension(coinche._search) is _EXPECT_COMPILED
-    assert _is_extension(coinche.solver) is _EXPECT_COMPILED
+    assert _is_extension(coinche.bots._search) is _EXPECT_COMPILED
+    assert _is_extension(coinche.bots.solver) is _EXPECT_COMPILED
     assert coinche.COMPILED is _EXPECT_COMPILED
 
 

@@ -17,10 +17,15 @@ from typing import Any
 import pytest
 
 from coinche import Contract, Hand, RuleConfig, Seat, Strain, TeamPoints, Trick
-from coinche.arena import deal_rng
+from coinche.bots.evaluate import evaluate_contract
+from coinche.bots.solver import Solution, solve_ending
 from coinche.cards import Card, hand_from_mask
 from coinche.cli import main
-from coinche.datasets import (
+from coinche.errors import CoincheTypeError
+from coinche.play import card_points, trick_winner
+from coinche.records import to_data
+from coinche.scale.arena import deal_rng
+from coinche.scale.datasets import (
     DatasetError,
     DealRecord,
     Generated,
@@ -29,13 +34,8 @@ from coinche.datasets import (
     read,
     read_manifest,
 )
-from coinche.errors import CoincheTypeError
-from coinche.evaluate import evaluate_contract
-from coinche.executors import LocalPool, MissingExtraError
-from coinche.play import card_points, trick_winner
-from coinche.records import to_data
+from coinche.scale.executors import LocalPool, MissingExtraError
 from coinche.seats import Team
-from coinche.solver import Solution, solve_ending
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -94,7 +94,7 @@ def fake_solve_deal(
 
 
 def test_full_deals_and_their_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("coinche.solver.solve_deal", fake_solve_deal)
+    monkeypatch.setattr("coinche.bots.solver.solve_deal", fake_solve_deal)
     rules = RuleConfig.common()
     generate("evaluated", 2, rules, 9, out=tmp_path, samples=3)
     for record in read(tmp_path):
@@ -366,7 +366,7 @@ def test_dataset_command_interrupted_then_finished(
 ) -> None:
     """Ctrl-C after the second shard: exit 130 with a one-line hint; the same command
     then writes only the missing shard."""
-    from coinche import _cli_scale
+    from coinche.cli import _scale as _cli_scale
 
     calls: list[int] = []
 

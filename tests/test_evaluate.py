@@ -11,14 +11,14 @@ import pytest
 
 from coinche import _kernel as K
 from coinche.auction import PASS, Bid, Coinche
+from coinche.bots.evaluate import EvaluatingBidder, evaluate_contract
+from coinche.bots.sampling import replay
 from coinche.cards import Hand, Strain
 from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract
 from coinche.deal import Deal, Phase, PlayerView
 from coinche.engine import PlayState
 from coinche.errors import CoincheError, CoincheTypeError, InvalidDealError
-from coinche.evaluate import EvaluatingBidder, evaluate_contract
-from coinche.sampling import replay
 from coinche.seats import Seat
 
 ALL_HEARTS = Hand.parse("JH 9H AH TH KH QH 8H 7H")
@@ -272,7 +272,7 @@ def test_classic_taker_with_six_top_trumps_makes_82() -> None:
 
 
 def test_bidder_delegates_cards_and_the_classic_auction() -> None:
-    from coinche.players import GreedyPlayer
+    from coinche.bots.players import GreedyPlayer
 
     bidder = EvaluatingBidder(samples=1, rng=random.Random(0))
     greedy = GreedyPlayer()

@@ -37,7 +37,7 @@ from coinche.auction import PASS, Auction, Bid
 from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheTypeError, IllegalActionError, InvalidDealError
 from coinche.game import Game
-from coinche.notation import render_auction, render_tricks
+from coinche.report import render_auction, render_tricks
 from deals import CAPOT_TRICKS
 
 # North leads the top card of each suit and takes every trick. West plays the four
@@ -583,7 +583,7 @@ def test_example_docstring_says_how_to_run_it() -> None:
 
 # ------------------------------------------------------------------ newcomers: render_deal
 def test_render_deal_of_a_deal_in_progress_is_a_table() -> None:
-    from coinche.notation import render_deal, render_position
+    from coinche.report import render_deal, render_position
 
     deal = Deal.new(Seat.NORTH, RuleConfig(), random.Random(4))
     # in the auction: no contract yet, East (after the dealer North) speaks first
@@ -610,7 +610,7 @@ def test_render_deal_of_a_deal_in_progress_is_a_table() -> None:
 
 
 def test_render_deal_of_a_finished_deal_shows_the_report() -> None:
-    from coinche.notation import render_deal
+    from coinche.report import render_deal
 
     rng = random.Random(8)
     deal = _deal_in_play()
@@ -720,7 +720,7 @@ def test_reading_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
     import io
     import sys
 
-    from coinche.cli import _InputError, _read_stdin
+    from coinche.cli._common import _InputError, _read_stdin
 
     monkeypatch.setattr(sys, "stdin", None)
     with pytest.raises(_InputError, match="it is closed"):

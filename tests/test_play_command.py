@@ -18,9 +18,9 @@ import attrs
 import pytest
 
 from coinche import RuleConfig, Seat
+from coinche.bots.players import GreedyPlayer, PimcPlayer, Player, RandomPlayer, play_game
 from coinche.cli import build_parser, main
 from coinche.game import Game
-from coinche.players import GreedyPlayer, PimcPlayer, Player, RandomPlayer, play_game
 
 BIDDING_PRESETS = ("common", "ffb", "pagat", "contract_only", "min82")
 COMMON_300 = ("play", "--rules", "common", "--seed", "1", "--target", "300")

@@ -35,10 +35,7 @@ from coinche import (
     legal_cards,
 )
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid, Call
-from coinche.cards import Card
-from coinche.deal import Action, Deal, Phase, PlayerView
-from coinche.game import Game
-from coinche.players import (
+from coinche.bots.players import (
     GreedyPlayer,
     Player,
     RandomPlayer,
@@ -47,6 +44,9 @@ from coinche.players import (
     play_game,
     trump_strength,
 )
+from coinche.cards import Card
+from coinche.deal import Action, Deal, Phase, PlayerView
+from coinche.game import Game
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 BIDDING_PRESETS = ("common", "ffb", "pagat", "contract_only", "min82")

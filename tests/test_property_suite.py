@@ -50,7 +50,7 @@ from coinche import (
     round_score,
     score_deal,
 )
-from coinche.classic import parse_any_call
+from coinche.auction.classic import parse_any_call
 from coinche.records import JsonObject, JsonValue, from_data, to_data
 from coinche.testing.strategies import deals, finished_deals, rule_configs
 

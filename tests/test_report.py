@@ -44,17 +44,15 @@ MIXED = {
 }
 
 
-def test_the_report_names_stay_importable_from_notation_and_coinche() -> None:
-    """The report moved out of coinche.notation (issue 9); its names are still there."""
+def test_the_report_names_are_the_reports_and_coinches_only() -> None:
+    """The report moved out of coinche.notation (issue 9), and the notation no longer
+    offers its names (issue 23: the notation must not import the report, which
+    imports it)."""
     from coinche import notation
-    from coinche.notation import render_position
 
-    assert render_position is report.render_position
     for name in report.__all__:
-        assert getattr(notation, name) is getattr(report, name)
+        assert not hasattr(notation, name), name
     assert coinche.render_deal is report.render_deal
-    with pytest.raises(AttributeError, match="has no attribute 'render_nothing'"):
-        notation.render_nothing  # noqa: B018
 
 
 # ------------------------------------------------------------------ the report

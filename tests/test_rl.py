@@ -33,7 +33,7 @@ from coinche import (
     Strain,
 )
 from coinche.actions import NUM_ACTIONS, action_to_int, legal_action_mask
-from coinche.players import GreedyPlayer, Player, RandomPlayer
+from coinche.bots.players import GreedyPlayer, Player, RandomPlayer
 from coinche.rl import (
     OBSERVATION_FIELDS,
     OBSERVATION_SIZE,

@@ -17,11 +17,11 @@ import attrs
 import pytest
 
 from coinche import _kernel as K
+from coinche.bots.sampling import Sampler, constraints, count_deals, replay, sample_deals
 from coinche.cards import Card, Hand
 from coinche.config import RuleConfig
 from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheError, CoincheTypeError, InvalidDealError
-from coinche.sampling import Sampler, constraints, count_deals, replay, sample_deals
 from coinche.seats import Seat
 
 PRESETS = ["common", "ffb", "pagat", "contract_only", "min82", "classic_belote"]

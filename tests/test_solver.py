@@ -58,8 +58,7 @@ from coinche import (
 )
 from coinche import _kernel as K
 from coinche.auction import PASS, Bid
-from coinche.errors import CoincheTypeError
-from coinche.solver import (
+from coinche.bots.solver import (
     best_line,
     dd_table,
     makes,
@@ -68,6 +67,7 @@ from coinche.solver import (
     solve_deal,
     solve_ending,
 )
+from coinche.errors import CoincheTypeError
 
 SLOW: Final = bool(os.environ.get("COINCHE_SLOW"))
 MINIMAX_POSITIONS: Final = 2000
@@ -489,20 +489,20 @@ def test_best_line_scores_the_solved_value() -> None:
 def test_dd_table_has_every_allowed_strain_and_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table asks solve_deal for each strain the rules allow and each leading seat
     (solve_deal itself is tested above; a stand-in keeps this test fast)."""
-    import coinche.solver
+    import coinche.bots.solver
 
-    if not coinche.solver.__file__.endswith(".py"):  # pragma: no cover - compiled build
+    if not coinche.bots.solver.__file__.endswith(".py"):  # pragma: no cover - compiled build
         pytest.skip("compiled by mypyc, dd_table calls solve_deal directly: no stand-in")
     asked: list[tuple[Strain, Seat]] = []
 
     def fake(
         hands: Sequence[Hand], strain: Strain, leader: Seat, rules: RuleConfig
-    ) -> coinche.solver.Solution:
+    ) -> coinche.bots.solver.Solution:
         asked.append((strain, leader))
         points = TeamPoints(10 * int(strain) + int(leader), 0)
-        return coinche.solver.Solution(points, Team.NORTH_SOUTH, 0)
+        return coinche.bots.solver.Solution(points, Team.NORTH_SOUTH, 0)
 
-    monkeypatch.setattr(coinche.solver, "solve_deal", fake)
+    monkeypatch.setattr(coinche.bots.solver, "solve_deal", fake)
     hands = random_hands(random.Random(6))
     table = dd_table(hands, RuleConfig.common())
     assert list(table) == list(Strain)[:4]  # common: no NT, no AT
@@ -593,13 +593,13 @@ def test_solve_command_on_a_deal_record(
 def test_solve_command_prints_the_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import coinche.solver
+    import coinche.bots.solver
     from coinche.cli import main
 
     def table(hands: object, rules: object) -> dict[Strain, dict[Seat, TeamPoints]]:
         return {Strain.HEARTS: {seat: TeamPoints(100 + seat, 62 - seat) for seat in Seat}}
 
-    monkeypatch.setattr(coinche.solver, "dd_table", table)
+    monkeypatch.setattr(coinche.bots.solver, "dd_table", table)
     assert main(["solve", "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-2].split() == ["N", "E", "S", "W"]
@@ -630,7 +630,7 @@ def test_solve_command_refuses_what_it_cannot_solve(
 @pytest.mark.parametrize("technique", ["merge", "use_tt", "order", "sure", "quick", "bisect"])
 def test_each_technique_changes_nodes_not_values(technique: str) -> None:
     """Switched off one at a time, on positions with five tricks left: the same values."""
-    from coinche import _search as S
+    from coinche.bots import _search as S
 
     rng = random.Random(77)
     for number in range(30):

@@ -49,7 +49,7 @@ from coinche import (
     score_deal,
 )
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid
-from coinche.classic import TAKE, NameSuit
+from coinche.auction.classic import TAKE, NameSuit
 from coinche.records import dumps, from_data, loads, to_data
 from coinche.testing.strategies import contracts, deals, rule_configs
 

@@ -48,7 +48,7 @@ from coinche import (
     svg,
 )
 from coinche.auction import COINCHE, PASS, Bid
-from coinche.players import RandomPlayer, play_game
+from coinche.bots.players import RandomPlayer, play_game
 from coinche.testing.strategies import deals, player_views
 from deals import CAPOT_TRICKS
 

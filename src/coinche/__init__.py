@@ -37,8 +37,7 @@ from coinche.auction import (
     Surcoinche,
     parse_call,
 )
-from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
-from coinche.classic import (
+from coinche.auction.classic import (
     TAKE,
     AnyCall,
     ClassicAuction,
@@ -48,6 +47,7 @@ from coinche.classic import (
     parse_any_call,
     parse_classic_call,
 )
+from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.config import (
     PRESETS,
     AuctionKind,

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
+from coinche._short import MAX_REPR, short_repr, short_text
 from coinche.errors import CoincheError, CoincheTypeError
 
 __all__ = [
@@ -37,38 +38,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-MAX_REPR = 60
-"""The most characters of a bad value that a message shows."""
-
-
-def _int_digits(value: int) -> int:
-    """The number of decimal digits of *value*, without formatting it."""
-    bits = abs(value).bit_length()
-    # log10(2) ~ 0.30103: an estimate within one digit, enough for a message
-    return max(1, int(bits * 0.30103) + 1)
-
-
-def short_repr(value: object, limit: int = MAX_REPR) -> str:
-    """A ``repr`` of *value* at most about *limit* characters long, which never raises."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"<an int of {_int_digits(value)} digits>"
-    try:
-        text = repr(value)
-    except Exception:  # a broken __repr__ (or a huge int inside a container)
-        return f"<a {type(value).__name__}>"
-    if len(text) <= limit:
-        return text
-    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
-    closing = text[-1] if text[-1] in "'\")]}>" else ""
-    return f"{text[: limit - 6]}...{closing}{size}"
-
-
-def short_text(text: str, limit: int = MAX_REPR) -> str:
-    """*text* cut to about *limit* characters, for echoing user input in a message."""
-    if len(text) <= limit:
-        return text
-    return f"{text[: limit - 3]}... ({len(text)} characters)"
 
 
 def check_type(value: object, types: type[T] | tuple[type[Any], ...], name: str) -> T:

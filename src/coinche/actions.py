@@ -75,8 +75,8 @@ from __future__ import annotations
 from typing import Final
 
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Auction, Bid, Coinche, Pass, Surcoinche
+from coinche.auction.classic import TAKE, ClassicAuction, NameSuit, Take
 from coinche.cards import CARDS, Card, Strain, Suit
-from coinche.classic import TAKE, ClassicAuction, NameSuit, Take
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import CAPOT, GENERALE
 from coinche.deal import Action, Deal, Phase, PlayerView

@@ -2,12 +2,12 @@
 
 The coinche auction (:mod:`coinche.auction`): :class:`Pass`, :class:`Bid`,
 :class:`Coinche`, :class:`Surcoinche` (``Call`` is their union), read by
-:func:`parse_call`. The classic turned-card auction (:mod:`coinche.classic`) adds
+:func:`parse_call`. The classic turned-card auction (:mod:`coinche.auction.classic`) adds
 :class:`Take` and :class:`NameSuit` (``ClassicCall``), read by
 :func:`parse_classic_call`; :func:`parse_any_call` reads a call of either. Every call
 derives from one base, so that each auction can refuse the other's calls as illegal
 rather than as the wrong type. Import them from :mod:`coinche`, :mod:`coinche.auction`
-or :mod:`coinche.classic`.
+or :mod:`coinche.auction.classic`.
 
 >>> from coinche.calls import PASS, TAKE, parse_any_call
 >>> parse_any_call("Pass") is PASS, parse_any_call("take") is TAKE
@@ -49,7 +49,8 @@ __all__ = [
 
 # ---------------------------------------------------------------------- the calls
 class CallBase:
-    """The base of every call of either auction (this module's and :mod:`coinche.classic`'s).
+    """The base of every call of either auction (this module's and those of
+    :mod:`coinche.auction.classic`).
 
     Internal: an auction type-checks a call against it, then refuses the calls of the
     other auction with a reason instead of a type error.
@@ -174,7 +175,7 @@ _W = TypeVar("_W")
 
 def split_call(text: object, words: Mapping[str, _W]) -> tuple[list[str], _W | None]:
     """The words of *text*, a call being read, and the one-word call of *words* they
-    make, if any. Shared with the readers of :mod:`coinche.classic`."""
+    make, if any. Shared with the readers of :mod:`coinche.auction.classic`."""
     if not isinstance(text, str):
         raise CoincheTypeError(f"a call is read from a str, not {type(text).__name__}")
     parts = text.split()
@@ -240,7 +241,7 @@ def parse_call(text: str) -> Call:
 class Take(WordCall):
     """Round one: take the turned card's suit as trumps.
 
-    >>> from coinche.classic import TAKE, Take, parse_classic_call
+    >>> from coinche.auction.classic import TAKE, Take, parse_classic_call
     >>> parse_classic_call("Take") == Take() == TAKE, str(TAKE)
     (True, 'take')
     """
@@ -258,7 +259,7 @@ class NameSuit(CallBase):
     """Round two: name *suit* as trumps (any suit, the turned one included).
 
     >>> from coinche import Suit
-    >>> from coinche.classic import NameSuit
+    >>> from coinche.auction.classic import NameSuit
     >>> str(NameSuit(Suit.CLUBS))
     'name C'
     >>> NameSuit("C")
@@ -298,7 +299,7 @@ def parse_classic_call(text: str) -> ClassicCall:
     ``pass``, ``take``, ``name`` then a suit (a letter, symbol or name), ``coinche``,
     ``surcoinche``.
 
-    >>> from coinche.classic import parse_classic_call
+    >>> from coinche.auction.classic import parse_classic_call
     >>> parse_classic_call("TAKE"), parse_classic_call(" name  h ")
     (Take(), NameSuit(suit=<Suit.HEARTS: 2>))
     >>> parse_classic_call("name NT")
@@ -336,7 +337,7 @@ def parse_any_call(text: str) -> AnyCall:
     """Read a call of either auction: a classic call (``take``, ``name H``) or one that
     :func:`coinche.auction.parse_call` reads (``pass``, ``100 H``, ``coinche``...).
 
-    >>> from coinche.classic import parse_any_call
+    >>> from coinche.auction.classic import parse_any_call
     >>> parse_any_call("take"), parse_any_call("80 S")
     (Take(), Bid(value=80, strain=<Strain.SPADES: 3>))
     """

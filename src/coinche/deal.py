@@ -59,9 +59,9 @@ from coinche import _kernel as K
 from coinche._checks import check_bool, check_iterable, short_repr
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import Auction, Call
+from coinche.auction.classic import AnyCall, ClassicAuction, ClassicCall
 from coinche.calls import CallBase, check_seat
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
-from coinche.classic import AnyCall, ClassicAuction, ClassicCall
 from coinche.config import AuctionKind, FirstLead, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract
 from coinche.engine import Position, announcement_credit
@@ -1117,7 +1117,7 @@ class Deal:
 
     def __str__(self) -> str:
         """The deal as a table, as :func:`coinche.notation.render_deal` writes it."""
-        from coinche.notation import render_deal  # notation imports this module
+        from coinche.report import render_deal  # the report imports this module
 
         return render_deal(self)
 

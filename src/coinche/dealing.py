@@ -30,7 +30,7 @@ Decisions (each is documented behaviour):
   2. the next card is turned up (:attr:`TurnedCardDeal.turned`, public: it is in every
      :class:`~coinche.PlayerView`); the 11 cards under it are the stock
      (:attr:`TurnedCardDeal.stock`);
-  3. the auction is a :class:`~coinche.classic.ClassicAuction`;
+  3. the auction is a :class:`~coinche.auction.classic.ClassicAuction`;
   4. when it ends with a taker, the stock is dealt in one round from the seat after
      the dealer, in the order of play: three cards to each seat, two to the taker, who
      also gets the turned card (:meth:`TurnedCardDeal.complete`). The taker leads.

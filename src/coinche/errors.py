@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from coinche._short import short_repr, short_text
+
 if TYPE_CHECKING:
     from coinche.cards import Card
     from coinche.seats import Seat
@@ -40,15 +42,11 @@ def _who(seat: object) -> str:
     name = getattr(seat, "name", None)
     if isinstance(name, str) and type(seat).__name__ == "Seat":
         return name
-    from coinche._checks import short_repr
-
     return short_repr(seat)
 
 
 def _what(value: object) -> str:
     """*value* as a message shows it: its str, cut down, and never raising."""
-    from coinche._checks import short_repr, short_text
-
     if isinstance(value, int) and not isinstance(value, bool):
         return short_repr(value)
     try:

@@ -47,7 +47,7 @@ import attrs
 
 from coinche._checks import check_int_range, short_repr
 from coinche.announcements import Announcement
-from coinche.classic import AnyCall
+from coinche.auction.classic import AnyCall
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal, Phase, PlayerView, Step
 from coinche.errors import CoincheTypeError, IllegalActionError, InvalidDealError

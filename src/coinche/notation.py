@@ -276,23 +276,3 @@ def _read_deal(text: str, size: int = 8) -> tuple[Seat, dict[Seat, Hand]]:
         seen |= hand.mask
         hands[seat] = hand
     return first, hands
-
-
-_REPORT_NAMES: Final = frozenset(
-    ("STRAIN_WORDS", "render_auction", "render_deal", "render_hands", "render_position",
-     "render_tricks")
-)  # fmt: skip
-
-
-def __getattr__(name: str) -> object:
-    """The names of the readable report, which moved to :mod:`coinche.report`.
-
-    ``from coinche.notation import render_deal`` still works. The report imports this
-    module (and the deal and its scoring, above the notation), so it is imported here
-    only when one of its names is asked for.
-    """
-    if name in _REPORT_NAMES:
-        from coinche import report
-
-        return getattr(report, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

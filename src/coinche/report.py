@@ -5,7 +5,7 @@ every trick with its winner and its points, and the score explained line by line
 (:meth:`~coinche.DealResult.breakdown`). :func:`render_auction`,
 :func:`render_hands` and :func:`render_tricks` write one part each, and
 :func:`render_position` a deal at any point. The one-line deal notation is
-:mod:`coinche.notation`'s (which still offers these names too).
+:mod:`coinche.notation`'s.
 
 >>> from coinche import Strain, Trick
 >>> from coinche.report import render_tricks

@@ -28,7 +28,7 @@ _setattr = object.__setattr__
 
 Action: TypeAlias = Call | ClassicCall | Card
 """What a seat does in a deal: a call (:mod:`coinche.auction`, or
-:mod:`coinche.classic` in the turned-card auction) in the auction, a
+:mod:`coinche.auction.classic` in the turned-card auction) in the auction, a
 :class:`~coinche.Card` in the play.
 
 >>> from coinche import Card

@@ -50,7 +50,7 @@ tagged objects too.
 ``call``          ``call``: a call of the auction as ``str()`` writes it and
                   :func:`~coinche.auction.parse_call` reads it: ``"pass"``,
                   ``"100 H"``, ``"capot S"``, ``"coinche"``, ``"surcoinche"``; or of
-                  the classic auction (:mod:`coinche.classic`): ``"take"``,
+                  the classic auction (:mod:`coinche.auction.classic`): ``"take"``,
                   ``"name H"``
 ``deal_result``   what :func:`~coinche.score_deal` was given: ``contract``, ``tricks``
                   (a list of ``trick`` records), ``rules``, ``announcements`` (``null``:
@@ -60,7 +60,7 @@ tagged objects too.
                   ``announcement_points``, ``capot``, ``tricks_won``
 ``phase``         ``phase``: ``"auction"``, ``"play"``, ``"scored"`` or ``"thrown_in"``
 ``auction``       ``rules``; ``dealer``; ``calls``: a list of ``action`` objects
-                  (calls). A :class:`~coinche.classic.ClassicAuction` is a
+                  (calls). A :class:`~coinche.auction.classic.ClassicAuction` is a
                   ``classic_auction`` record: ``rules``; ``dealer``; ``turned``, the
                   turned card's code; ``calls``
 ``deal``          ``rules``; ``dealer``; ``hands``: the dealt hands in deal notation

@@ -21,8 +21,8 @@ from typing import Any, Final, TypeVar
 from coinche._checks import short_repr
 from coinche.announcements import Announcement
 from coinche.auction import Auction, BaseAuction
+from coinche.auction.classic import AnyCall, ClassicAuction, parse_any_call
 from coinche.cards import Card, Hand
-from coinche.classic import AnyCall, ClassicAuction, parse_any_call
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import Contract
 from coinche.deal import Deal, Phase, PlayerView, Step

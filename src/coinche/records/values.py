@@ -21,8 +21,8 @@ import attrs
 
 from coinche.announcements import Announcement, AnnouncementKind
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
+from coinche.auction.classic import AnyCall, NameSuit, Take, parse_any_call
 from coinche.cards import Card, Hand, Strain
-from coinche.classic import AnyCall, NameSuit, Take, parse_any_call
 from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid
 from coinche.deal import Phase

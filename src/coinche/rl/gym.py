@@ -1,7 +1,7 @@
 """The Gymnasium environment: one seat learns, the library's players hold the other three.
 
 >>> from coinche import Seat
->>> from coinche.players import GreedyPlayer
+>>> from coinche.bots.players import GreedyPlayer
 >>> from coinche.rl import CoincheGymEnv
 >>> env = CoincheGymEnv("common", seat=Seat.SOUTH, players=GreedyPlayer())
 >>> obs, info = env.reset(seed=3)
@@ -26,10 +26,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from coinche.actions import NUM_ACTIONS, int_to_action
+from coinche.bots.players import Player, RandomPlayer
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal
 from coinche.errors import CoincheTypeError
-from coinche.players import Player, RandomPlayer
 from coinche.rl._common import mask_array, observation_space, render_text, to_rules
 from coinche.rl.observation import observation
 from coinche.seats import Seat
@@ -43,10 +43,10 @@ _SEATS: Final = tuple(Seat)
 class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
     """One deal per episode; the agent plays *seat*, *players* play the others.
 
-    *players* is one :class:`~coinche.players.Player` for the three other seats, or a
+    *players* is one :class:`~coinche.bots.players.Player` for the three other seats, or a
     mapping from each other seat to its player (default: :class:`RandomPlayer
-    <coinche.players.RandomPlayer>` everywhere). They see only their own
-    :class:`~coinche.PlayerView`, as :func:`coinche.players.play_deal` gives it.
+    <coinche.bots.players.RandomPlayer>` everywhere). They see only their own
+    :class:`~coinche.PlayerView`, as :func:`coinche.bots.players.play_deal` gives it.
 
     Observations are dicts, as in the AEC environment: ``observation`` (the vector of
     :func:`~coinche.rl.observation`) and ``action_mask`` (int8, :mod:`coinche.actions`);

@@ -27,8 +27,8 @@ import numpy.typing as npt
 
 from coinche.actions import CAPOT_BASE, NUMERIC_BID_BASE, check_rules
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
+from coinche.auction.classic import NameSuit, Take
 from coinche.cards import Strain
-from coinche.classic import NameSuit, Take
 from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE
 from coinche.deal import Phase, PlayerView

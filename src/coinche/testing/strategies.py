@@ -458,7 +458,7 @@ def contracts(rules: RulesArgument = None) -> st.SearchStrategy[Contract]:
 
 
 # ---------------------------------------------------------------------- auctions and deals
-CallLike: TypeAlias = Any  # a call of either auction (coinche.auction or coinche.classic)
+CallLike: TypeAlias = Any  # a call of either auction (coinche.auction or coinche.auction.classic)
 
 
 def _kind(call: object) -> str:

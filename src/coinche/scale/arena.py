@@ -6,8 +6,8 @@ team was dealt at one table, the other team is dealt at the other. The differenc
 the two teams' scores, summed over both tables, measures the players, not the cards.
 
 >>> from coinche import RuleConfig
->>> from coinche.arena import duplicate_match
->>> from coinche.players import GreedyPlayer, RandomPlayer
+>>> from coinche.scale.arena import duplicate_match
+>>> from coinche.bots.players import GreedyPlayer, RandomPlayer
 >>> match = duplicate_match(GreedyPlayer(), RandomPlayer(), 4, RuleConfig.common(), seed=1)
 >>> len(match.deals), match.deals[0].tables[0].dealer == match.deals[0].tables[1].dealer
 (4, True)
@@ -15,11 +15,11 @@ the two teams' scores, summed over both tables, measures the players, not the ca
 True
 
 The deals are played in blocks, each an independent task seeded from the master seed
-and the deals' numbers only, on an executor of :mod:`coinche.executors`: in this
+and the deals' numbers only, on an executor of :mod:`coinche.scale.executors`: in this
 process (the default), on a pool of local processes or on Ray, with the same results
 on each (see the docs' page "Running at scale").
 
->>> from coinche.executors import InProcess
+>>> from coinche.scale.executors import InProcess
 >>> again = duplicate_match(GreedyPlayer(), RandomPlayer(), 4, RuleConfig.common(), seed=1,
 ...                         executor=InProcess(), block=3)
 >>> again == match
@@ -36,11 +36,11 @@ from typing import Final
 
 import attrs
 
+from coinche.bots.players import Player, play_deal
 from coinche.config import RuleConfig
 from coinche.deal import Deal
 from coinche.errors import CoincheTypeError
-from coinche.executors import Executor, InProcess
-from coinche.players import Player, play_deal
+from coinche.scale.executors import Executor, InProcess
 from coinche.seats import Seat
 
 __all__ = ["BLOCK", "DuplicateDeal", "DuplicateMatch", "deal_rng", "duplicate_match"]
@@ -106,9 +106,9 @@ def _team_players(players: object, name: str) -> tuple[Player, Player]:
 def deal_rng(seed: int, number: int) -> random.Random:
     """The generator that shuffles deal *number* (from 0) of a run seeded *seed*: it
     depends on those two only, so a deal is the same whichever task or worker deals it
-    (:func:`duplicate_match` and :func:`coinche.datasets.generate` both use it).
+    (:func:`duplicate_match` and :func:`coinche.scale.datasets.generate` both use it).
 
-    >>> from coinche.arena import deal_rng
+    >>> from coinche.scale.arena import deal_rng
     >>> deal_rng(7, 3).random() == deal_rng(7, 3).random() != deal_rng(7, 4).random()
     True
     """
@@ -181,10 +181,10 @@ def duplicate_match(
     number, the same at both tables.
 
     The deals are played in blocks of *block* deals, each an independent task run by
-    *executor* (:mod:`coinche.executors`; by default in this process). Each block
+    *executor* (:mod:`coinche.scale.executors`; by default in this process). Each block
     starts from a copy of the players as given, so the results are the same on every
     executor; they do not depend on *block* either, unless a player keeps state from
-    one deal to the next (such as a :class:`~coinche.players.PimcPlayer` given its own
+    one deal to the next (such as a :class:`~coinche.bots.players.PimcPlayer` given its own
     generator). *progress*, if given, is called with the number of deals of each block
     as it finishes (in this process).
 

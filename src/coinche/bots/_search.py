@@ -1,4 +1,4 @@
-"""The double-dummy search on ints: the alpha-beta search of :mod:`coinche.solver`
+"""The double-dummy search on ints: the alpha-beta search of :mod:`coinche.bots.solver`
 with its tables, move ordering, transposition table and positions (internal).
 
 A card is an index 0-31, a hand a 32-bit mask, a seat 0-3 (as in

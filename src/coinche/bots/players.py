@@ -18,7 +18,7 @@ same for a game, handing back each finished deal on the way.
 >>> import random
 >>> from coinche import RuleConfig, Seat
 >>> from coinche.game import Game
->>> from coinche.players import GreedyPlayer, RandomPlayer, play_game
+>>> from coinche.bots.players import GreedyPlayer, RandomPlayer, play_game
 >>> players = {Seat.NORTH: GreedyPlayer(), Seat.SOUTH: GreedyPlayer(),
 ...            Seat.EAST: RandomPlayer(), Seat.WEST: RandomPlayer()}
 >>> rng = random.Random(1)
@@ -52,8 +52,8 @@ from typing import Final, Protocol, runtime_checkable
 from coinche import _kernel as K
 from coinche._checks import short_repr
 from coinche.auction import PASS, Bid, Call, Coinche, Pass, Surcoinche
+from coinche.auction.classic import ClassicCall, NameSuit, Take
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
-from coinche.classic import ClassicCall, NameSuit, Take
 from coinche.config import CAPOT_VALUE
 from coinche.contract import Contract
 from coinche.deal import Action, Deal, PlayerView
@@ -91,7 +91,7 @@ class Player(Protocol):
     seat's legal actions (never empty: calls in the auction, cards in the play) and a
     random generator, and must return one of *legal*.
 
-    >>> from coinche.players import GreedyPlayer, Player, RandomPlayer
+    >>> from coinche.bots.players import GreedyPlayer, Player, RandomPlayer
     >>> isinstance(RandomPlayer(), Player), isinstance(GreedyPlayer(), Player)
     (True, True)
     """
@@ -109,7 +109,7 @@ class RandomPlayer:
     >>> import random
     >>> from coinche import RuleConfig, Seat
     >>> from coinche.deal import Deal
-    >>> from coinche.players import RandomPlayer
+    >>> from coinche.bots.players import RandomPlayer
     >>> deal = Deal.new(Seat.WEST, RuleConfig.common(), random.Random(0))
     >>> legal = deal.legal_actions()
     >>> RandomPlayer().choose(deal.view(Seat.NORTH), legal, random.Random(3)) in legal
@@ -139,7 +139,7 @@ def trump_strength(hand: Hand, strain: Strain) -> int:
     them.
 
     >>> from coinche import Hand, Strain
-    >>> from coinche.players import trump_strength
+    >>> from coinche.bots.players import trump_strength
     >>> hand = Hand.parse("JH 9H 8H 7H AS 7C 8D 9D")
     >>> trump_strength(hand, Strain.HEARTS)          # 20 + 14 + 4 * 10 + 10 for AS
     84
@@ -225,7 +225,7 @@ class GreedyPlayer:
     >>> from coinche import Hand, RuleConfig, Seat, Strain
     >>> from coinche.auction import PASS, Bid
     >>> from coinche.deal import Deal
-    >>> from coinche.players import GreedyPlayer
+    >>> from coinche.bots.players import GreedyPlayer
     >>> hands = [Hand.parse(text) for text in ("JH 9H 8H 7H AS 7C 8D 9D",
     ...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AH TH KH QH JS QS KS 7D")]
     >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
@@ -372,7 +372,7 @@ def play_deal(deal: Deal, players: Mapping[Seat, Player], rng: random.Random) ->
     >>> import random
     >>> from coinche import RuleConfig, Seat
     >>> from coinche.deal import Deal
-    >>> from coinche.players import GreedyPlayer, play_deal
+    >>> from coinche.bots.players import GreedyPlayer, play_deal
     >>> deal = Deal.new(Seat.WEST, RuleConfig.common(), random.Random(4))
     >>> done = play_deal(deal, dict.fromkeys(Seat, GreedyPlayer()), random.Random(0))
     >>> done.is_over, done.phase.value in ("scored", "thrown_in")
@@ -403,7 +403,7 @@ def play_deals(
     >>> import random
     >>> from coinche import RuleConfig, Seat
     >>> from coinche.game import Game
-    >>> from coinche.players import RandomPlayer, play_deals
+    >>> from coinche.bots.players import RandomPlayer, play_deals
     >>> rng = random.Random(2)
     >>> game = Game.new(RuleConfig.common(), Seat.WEST, rng)
     >>> finished = list(play_deals(game, dict.fromkeys(Seat, RandomPlayer()), rng))
@@ -436,7 +436,7 @@ def play_game(game: Game, players: Mapping[Seat, Player], rng: random.Random) ->
     >>> import random
     >>> from coinche import RuleConfig, Seat
     >>> from coinche.game import Game
-    >>> from coinche.players import GreedyPlayer, RandomPlayer, play_game
+    >>> from coinche.bots.players import GreedyPlayer, RandomPlayer, play_game
     >>> players = dict.fromkeys(Seat, RandomPlayer())
     >>> def final(seed: int) -> Game:
     ...     rng = random.Random(seed)
@@ -457,7 +457,7 @@ def play_game(game: Game, players: Mapping[Seat, Player], rng: random.Random) ->
 def _solve_world(deal: Deal) -> dict[Card, TeamPoints]:
     """The double-dummy value of each legal card in one imagined deal: the one place
     :class:`PimcPlayer` meets the solver (swap it here for another solver)."""
-    from coinche.solver import solve_cards
+    from coinche.bots.solver import solve_cards
 
     return solve_cards(deal)
 
@@ -467,9 +467,9 @@ class PimcPlayer:
 
     Perfect-Information Monte-Carlo, the method of the strongest bridge and skat
     programs: for each card to play it draws *worlds* deals uniformly from those that
-    agree with its view (:class:`~coinche.sampling.Sampler`: every inference the rules
+    agree with its view (:class:`~coinche.bots.sampling.Sampler`: every inference the rules
     of play allow), solves each one with the double-dummy solver
-    (:func:`coinche.solver.solve_cards`: the card points each team ends with, both
+    (:func:`coinche.bots.solver.solve_cards`: the card points each team ends with, both
     sides playing perfectly with the cards open) and plays the card whose card points
     for its team, summed over the worlds, are highest. **Ties** go to the card worth
     fewer points in the contract, then to the lower card index (clubs 7 first), so that
@@ -479,7 +479,7 @@ class PimcPlayer:
     - *rng*: the generator the worlds are drawn from; by default the one ``choose`` is
       given.
     - *bidder*: the player that makes the calls of the auction (a
-      :class:`GreedyPlayer` by default; :class:`coinche.evaluate.EvaluatingBidder`
+      :class:`GreedyPlayer` by default; :class:`coinche.bots.evaluate.EvaluatingBidder`
       bids on the same kind of search).
     - *max_cards*: search only when at most this many cards are still to be played in
       the deal, the card to play included (32, the default: always); earlier cards are
@@ -494,7 +494,7 @@ class PimcPlayer:
     >>> from coinche import Hand, RuleConfig, Seat, Strain
     >>> from coinche.auction import PASS, Bid
     >>> from coinche.deal import Deal
-    >>> from coinche.players import PimcPlayer
+    >>> from coinche.bots.players import PimcPlayer
     >>> hands = [Hand.parse(text) for text in ("JH 9H 8H 7H AS 7C 8D 9D",
     ...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AH TH KH QH JS QS KS 7D")]
     >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
@@ -551,7 +551,7 @@ class PimcPlayer:
 
         :raises InvalidDealError: no deal agrees with *view*, or it is not in the play.
         """
-        from coinche.sampling import Sampler, replay
+        from coinche.bots.sampling import Sampler, replay
 
         if view.contract is None:
             raise InvalidDealError("a PIMC player values cards in the play phase only")

@@ -1,15 +1,15 @@
 """What a contract is worth: double-dummy play over deals drawn from what a seat knows.
 
 :func:`evaluate_contract` answers "what is 100 hearts worth with this hand?": it draws
-deals of the hidden cards uniformly (:mod:`coinche.sampling`), solves each one with the
-double-dummy solver (:mod:`coinche.solver`: both teams play perfectly with the cards
+deals of the hidden cards uniformly (:mod:`coinche.bots.sampling`), solves each one with the
+double-dummy solver (:mod:`coinche.bots.solver`: both teams play perfectly with the cards
 open) and scores it under the contract and the rules, belote and announcements
 included. The mean deal score and card points, with their standard errors, estimate
 the contract's worth. :class:`EvaluatingBidder` bids on it.
 
 >>> import random
 >>> from coinche import Contract, Hand, RuleConfig, Seat, Strain
->>> from coinche.evaluate import evaluate_contract
+>>> from coinche.bots.evaluate import evaluate_contract
 >>> hand = Hand.parse("JH 9H AH TH KH QH 8H 7H")            # every trump
 >>> value = evaluate_contract(hand, Contract(Seat.NORTH, Strain.HEARTS, 100),
 ...                           RuleConfig.common(), 3, random.Random(1))
@@ -44,13 +44,13 @@ import attrs
 
 from coinche import _kernel as K
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
+from coinche.bots.sampling import Sampler, replay
 from coinche.cards import Card, Hand, Strain, hand_from_mask
 from coinche.config import FirstLead, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract
 from coinche.deal import Action, Phase, PlayerView
 from coinche.engine import PlayState
 from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.sampling import Sampler, replay
 from coinche.seats import Seat, Team
 
 __all__ = ["ContractValue", "EvaluatingBidder", "evaluate_contract"]
@@ -169,7 +169,7 @@ def _opening_sampler(hand: int, seat: int, taker: int, turned: Card | None) -> S
 def _opening_world(
     hands: tuple[int, int, int, int], strain: Strain, leader: Seat, rules: RuleConfig, side: int
 ) -> _World:
-    from coinche.solver import solve_deal
+    from coinche.bots.solver import solve_deal
 
     solved = solve_deal(
         [hand_from_mask(h) for h in hands], strain, leader, rules, Team(side)
@@ -196,7 +196,7 @@ def _check(contract: object, rules: object, samples: object, rng: object) -> Non
     if not isinstance(rng, random.Random):
         raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if contract.value is GENERALE:
-        raise InvalidDealError("a générale is not evaluated (see coinche.evaluate)")
+        raise InvalidDealError("a générale is not evaluated (see coinche.bots.evaluate)")
 
 
 def _leader(
@@ -227,7 +227,7 @@ def evaluate_contract(
     *view_or_hand* is a seat's :class:`~coinche.deal.PlayerView` or a bare eight-card
     :class:`~coinche.Hand`, held by *seat* (by default the taker). From a view of the
     auction (or a hand) the whole deal is played; from a view of the play, the rest of
-    it, from the position reached, with every inference :mod:`coinche.sampling` draws
+    it, from the position reached, with every inference :mod:`coinche.bots.sampling` draws
     (then *contract* must have the deal's taker and strain; its value and multiplier
     may differ). See the module's decisions.
 
@@ -247,7 +247,7 @@ def evaluate_contract(
             raise InvalidDealError(
                 f"the deal is played as {own}: evaluate a contract with its taker and strain"
             )
-        from coinche.solver import solve
+        from coinche.bots.solver import solve
 
         sampler = Sampler.from_view(view)
         for _ in range(samples):
@@ -305,15 +305,15 @@ class EvaluatingBidder:
        trump, all trump order). Capot counts as a bid of 250.
     4. Otherwise it passes.
 
-    Cards are chosen by *player* (a :class:`~coinche.players.GreedyPlayer` by default;
-    pass a :class:`~coinche.players.PimcPlayer` for the play). The classic turned-card
-    auction is left to :class:`~coinche.players.GreedyPlayer`'s rules. The sampled hands
+    Cards are chosen by *player* (a :class:`~coinche.bots.players.GreedyPlayer` by default;
+    pass a :class:`~coinche.bots.players.PimcPlayer` for the play). The classic turned-card
+    auction is left to :class:`~coinche.bots.players.GreedyPlayer`'s rules. The sampled hands
     ignore what the other calls say (no inference from the auction).
 
     >>> import random
     >>> from coinche import Hand, RuleConfig, Seat
     >>> from coinche.deal import Deal
-    >>> from coinche.evaluate import EvaluatingBidder
+    >>> from coinche.bots.evaluate import EvaluatingBidder
     >>> hands = [Hand.parse(text) for text in ("JH 9H AH TH KH QH 8H 7H",
     ...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AS KS QS JS 7C 7D 8D 9D")]
     >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
@@ -330,7 +330,7 @@ class EvaluatingBidder:
         margin: int = 20,
         player: object = None,
     ) -> None:
-        from coinche.players import GreedyPlayer, Player
+        from coinche.bots.players import GreedyPlayer, Player
 
         if type(samples) is not int or samples < 1:
             raise CoincheTypeError(f"samples must be an int >= 1, not {samples!r}")

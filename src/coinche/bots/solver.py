@@ -18,12 +18,12 @@ The public functions take library values:
 - :func:`best_line`: one line of best play from a position to the end;
 - :func:`dd_table`: the double-dummy table, every strain with every seat leading.
 
-The search itself works on plain ints, in the internal module ``coinche._search`` (see
+The search itself works on plain ints, in the internal module ``coinche.bots._search`` (see
 the docs' solver page for the techniques and what each saved): a card is an index 0-31,
 a hand a 32-bit mask, a seat 0-3.
 
 >>> from coinche import Hand, RuleConfig, Seat, Strain
->>> from coinche.solver import solve_deal
+>>> from coinche.bots.solver import solve_deal
 >>> hands = [Hand.parse(h) for h in ("JH 9H AH TH KH QH 8H 7H", "7C 8C 9C TC JC QC KC AC",
 ...          "7S 8S 9S TS JS QS KS AS", "7D 8D 9D TD JD QD KD AD")]
 >>> # North holds every heart: leading them, North-South take all eight tricks
@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from coinche import _kernel as K
-from coinche._search import (
+from coinche.bots._search import (
     _ALL_POINTS,
     _BIT,
     _BONUS,
@@ -149,7 +149,7 @@ def solve_ending(
     fewer for the seats that have played to *trick*.
 
     >>> from coinche import Hand, RuleConfig, Seat, Strain, Trick
-    >>> from coinche.solver import solve_ending
+    >>> from coinche.bots.solver import solve_ending
     >>> hands = [Hand.parse(h) for h in ("AH", "7H", "8D", "9C")]
     >>> solve_ending(hands, Strain.SPADES, RuleConfig(), Trick(Seat.EAST))  # AH + 10
     21

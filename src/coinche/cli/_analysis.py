@@ -10,14 +10,15 @@ from typing import Any
 
 import attrs
 
-from coinche import cli
 from coinche.auction import PASS, Bid
 from coinche.cards import Card, Hand, Strain
+from coinche.cli._common import _TEAM_NAMES, _InputError, _natural_int, _positive_int, _read_text
 from coinche.config import PRESETS, AuctionKind, FirstLead, RuleConfig
 from coinche.deal import Deal, PlayerView
-from coinche.notation import STRAIN_WORDS, format_deal, parse_deal
+from coinche.notation import format_deal, parse_deal
 from coinche.play import Trick, trick_winner
 from coinche.records import from_data, loads, to_data
+from coinche.report import STRAIN_WORDS
 from coinche.seats import Seat
 from coinche.svg import DEFAULT_SIZE
 from coinche.svg import deal as draw_deal
@@ -41,7 +42,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     render.add_argument(
         "--trick",
-        type=cli._positive_int,
+        type=_positive_int,
         metavar="N",
         help="draw the position before trick N (1 to 8) of a deal record",
     )
@@ -54,7 +55,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     render.add_argument("--four-colour", action="store_true", help="green clubs and blue diamonds")
     render.add_argument(
         "--size",
-        type=cli._positive_int,
+        type=_positive_int,
         default=DEFAULT_SIZE,
         metavar="PX",
         help=f"the height of a card in pixels (default: {DEFAULT_SIZE})",
@@ -90,7 +91,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     solve.add_argument(
         "--played",
-        type=cli._natural_int,
+        type=_natural_int,
         default=0,
         metavar="N",
         help="for a deal record, how many cards into the play to start (default: 0)",
@@ -103,12 +104,12 @@ def _read_drawable(text: str, name: str, rules_name: str | None) -> Deal | Playe
     """The deal or view that FILE of ``coinche render`` holds."""
     if text.lstrip().startswith("{"):
         if rules_name is not None:
-            raise cli._InputError(
+            raise _InputError(
                 "--rules is for a deal in the deal notation; a record names its own rules"
             )
         value = loads(text)
         if not isinstance(value, (Deal, PlayerView)):
-            raise cli._InputError(
+            raise _InputError(
                 f"{name} holds a {type(value).__name__} record; render needs a deal or "
                 "player_view record, or a deal in the deal notation"
             )
@@ -122,14 +123,14 @@ def _before_trick(deal: Deal, number: int) -> Deal:
     """*deal* as it stood before trick *number* (1 to 8) was led: its record's actions
     cut after the auction and the tricks before that one, then replayed."""
     if number > 8:
-        raise cli._InputError(f"--trick must be 1 to 8 (a deal has eight tricks), not {number}")
+        raise _InputError(f"--trick must be 1 to 8 (a deal has eight tricks), not {number}")
     if deal.contract is None or len(deal.tricks) < number - 1:
         reached = (
             f"{len(deal.tricks)} tricks complete"
             if deal.contract is not None
             else f"no play, the deal is in the {deal.phase.value} phase"
         )
-        raise cli._InputError(f"the deal never reached trick {number} ({reached})")
+        raise _InputError(f"the deal never reached trick {number} ({reached})")
     data = to_data(deal)
     actions = data["actions"]
     assert isinstance(actions, list)
@@ -140,14 +141,14 @@ def _before_trick(deal: Deal, number: int) -> Deal:
 
 
 def _run_render(args: argparse.Namespace) -> int:
-    drawn = _read_drawable(cli._read_text(args.file), args.file, args.rules)
+    drawn = _read_drawable(_read_text(args.file), args.file, args.rules)
     if args.trick is not None:
         if not isinstance(drawn, Deal):
-            raise cli._InputError("--trick needs a deal record (or notation), not a player view")
+            raise _InputError("--trick needs a deal record (or notation), not a player view")
         drawn = _before_trick(drawn, args.trick)
     if args.view is not None:
         if not isinstance(drawn, Deal):
-            raise cli._InputError(f"{args.file} holds a player view already; leave out --view")
+            raise _InputError(f"{args.file} holds a player view already; leave out --view")
         drawn = drawn.view(Seat.parse(args.view))
     picture = draw_deal(drawn, legal=args.legal, size=args.size, four_colour=args.four_colour)
     if args.svg == "-":
@@ -156,7 +157,7 @@ def _run_render(args: argparse.Namespace) -> int:
     try:
         Path(args.svg).write_text(picture, encoding="utf-8")
     except OSError as error:
-        raise cli._InputError(f"cannot write {args.svg}: {error.strerror or error}") from None
+        raise _InputError(f"cannot write {args.svg}: {error.strerror or error}") from None
     return 0
 
 
@@ -203,18 +204,18 @@ def _solve_input(args: argparse.Namespace) -> tuple[Deal | None, tuple[Hand, ...
         for _ in range(3):
             deal = deal.apply(PASS)
         return deal, hands, rules
-    value = loads(cli._read_text(args.deal))
+    value = loads(_read_text(args.deal))
     if not isinstance(value, Deal):
-        raise cli._InputError(
+        raise _InputError(
             f"{args.deal} holds a {type(value).__name__} record; "
             "solve needs a deal record (see coinche.records) or a deal in deal notation"
         )
     if value.contract is None:
-        raise cli._InputError(f"{args.deal} holds a deal without a contract: nothing to solve")
+        raise _InputError(f"{args.deal} holds a deal without a contract: nothing to solve")
     deal = _play_start(value)
     moves = [card for _, card in value.history[len(value.calls) :]]
     if args.played >= len(moves) or args.played > 31:
-        raise cli._InputError(
+        raise _InputError(
             f"--played {args.played}: the record has {len(moves)} cards played; "
             "solve needs a card still to play"
         )
@@ -225,7 +226,7 @@ def _solve_input(args: argparse.Namespace) -> tuple[Deal | None, tuple[Hand, ...
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    from coinche.solver import best_line, dd_table, solve, solve_cards  # builds its tables
+    from coinche.bots.solver import best_line, dd_table, solve, solve_cards  # builds its tables
 
     deal, hands, rules = _solve_input(args)
     if deal is not None:
@@ -245,7 +246,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         )
         print(f"Contract {contract}, {STRAIN_WORDS[strain]}; {where}")
         solution = solve(deal)
-        print(f"Value with best play: {solution.card_points} ({cli._TEAM_NAMES[side]} the side)")
+        print(f"Value with best play: {solution.card_points} ({_TEAM_NAMES[side]} the side)")
         print(f"Each card of {mover.name}:")
         for card, points in solve_cards(deal).items():
             print(f"  {card}  {points}")

@@ -1,17 +1,17 @@
 """Datasets of solved deals: random deals with their double-dummy table, in shards.
 
 :func:`generate` deals *n* random deals from a seed and writes, for each one, its
-double-dummy table (:func:`coinche.solver.dd_table`: each team's card points with best
+double-dummy table (:func:`coinche.bots.solver.dd_table`: each team's card points with best
 play, for every strain the rules allow and every seat leading trick one) and, for the
 kind ``"evaluated"``, what each hand is worth as a contract before the auction
-(:func:`coinche.evaluate.evaluate_contract`). The deals go to a directory in shards of
+(:func:`coinche.bots.evaluate.evaluate_contract`). The deals go to a directory in shards of
 JSON Lines or Parquet files (Parquet needs the ``parquet`` extra, ``pip install
 coinche[parquet]``), beside a ``manifest.json``; :func:`read` gives them back as
 :class:`DealRecord` objects.
 
 >>> import tempfile
 >>> from coinche import RuleConfig, Seat, Strain
->>> from coinche.datasets import generate, read
+>>> from coinche.scale.datasets import generate, read
 >>> out = tempfile.mkdtemp()
 >>> run = generate("table", 3, RuleConfig.common(), seed=1, out=out, tricks=2, shard_size=2)
 >>> run.manifest.shards, run.written, run.kept
@@ -24,15 +24,15 @@ coinche[parquet]``), beside a ``manifest.json``; :func:`read` gives them back as
 
 Decisions (documented behaviour):
 
-- **The deals**: deal ``i`` is shuffled by :func:`coinche.arena.deal_rng` from the
+- **The deals**: deal ``i`` is shuffled by :func:`coinche.scale.arena.deal_rng` from the
   seed and ``i`` only (the ``"evaluated"`` kind then draws its samples from the same
   generator), so a dataset is the same on every executor and for every shard size.
   Its dealer is ``Seat(i % 4)``; the cards are dealt eight to a seat from a plain
   shuffle, whatever the rules' way of dealing. *tricks* below 8 deals endings instead:
   each seat holds *tricks* cards and the rest are out of play; an ending's table is
-  :func:`coinche.solver.solve_ending`'s (the points of the cards in play and the last
+  :func:`coinche.bots.solver.solve_ending`'s (the points of the cards in play and the last
   trick's 10, no capot counted).
-- **The table** is the one of :func:`~coinche.solver.dd_table`: North-South maximise
+- **The table** is the one of :func:`~coinche.bots.solver.dd_table`: North-South maximise
   their card points; a capot is counted as the rules count it (250 or 252, the other
   team 0).
 - **Values** (the ``"evaluated"`` kind, full deals only): for each strain and each
@@ -61,11 +61,11 @@ from typing import Any, Final, Literal
 import attrs
 
 from coinche import _kernel as K
-from coinche.arena import deal_rng
 from coinche.cards import Hand, Strain, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheError, CoincheTypeError
-from coinche.executors import Executor, InProcess, require
+from coinche.scale.arena import deal_rng
+from coinche.scale.executors import Executor, InProcess, require
 from coinche.scoring import TeamPoints
 from coinche.seats import Seat
 
@@ -94,7 +94,7 @@ class DatasetError(CoincheError, ValueError):
     """A dataset directory that cannot be written, read or resumed: the message names
     the file and what is wrong with it.
 
-    >>> from coinche.datasets import DatasetError, read
+    >>> from coinche.scale.datasets import DatasetError, read
     >>> try:
     ...     next(read("/no/such/dataset"))
     ... except DatasetError as error:
@@ -154,7 +154,7 @@ class Manifest:
         """The file name of shard *number* (from 0).
 
         >>> from coinche import RuleConfig
-        >>> from coinche.datasets import Manifest
+        >>> from coinche.scale.datasets import Manifest
         >>> Manifest("table", 10, RuleConfig(), 1, 8, 0, 4, "jsonl").shard_name(2)
         'part-00002.jsonl'
         """
@@ -247,7 +247,7 @@ class DealRecord:
     """The hands of North, East, South and West."""
     table: dict[Strain, dict[Seat, TeamPoints]]
     """For each strain and each seat leading, each team's card points with best play,
-    as :func:`coinche.solver.dd_table` gives them."""
+    as :func:`coinche.bots.solver.dd_table` gives them."""
     values: dict[Strain, dict[Seat, float]]
     """For each strain and each seat, the expected card points of that seat's team if it
     takes 80 in that strain (the ``"evaluated"`` kind; empty for ``"table"``)."""
@@ -256,7 +256,7 @@ class DealRecord:
         """The record as a row of a shard (JSON data).
 
         >>> from coinche import Hand, Seat, Strain, TeamPoints
-        >>> from coinche.datasets import DealRecord
+        >>> from coinche.scale.datasets import DealRecord
         >>> hands = tuple(Hand.parse(h) for h in ("AH", "7H", "8D", "9C"))
         >>> row = DealRecord(0, Seat.NORTH, hands, {Strain.SPADES: dict.fromkeys(Seat,
         ...     TeamPoints(21, 0))}, {}).to_data()
@@ -326,8 +326,8 @@ class _Shard:
 
 
 def _table(hands: tuple[Hand, ...], manifest: Manifest) -> dict[Strain, dict[Seat, TeamPoints]]:
+    from coinche.bots.solver import dd_table, solve_ending
     from coinche.play import Trick
-    from coinche.solver import dd_table, solve_ending
 
     rules = manifest.rules
     if manifest.tricks == 8:
@@ -345,8 +345,8 @@ def _table(hands: tuple[Hand, ...], manifest: Manifest) -> dict[Strain, dict[Sea
 
 def _record(manifest: Manifest, index: int) -> DealRecord:
     """Deal *index* of the dataset, solved (and valued)."""
+    from coinche.bots.evaluate import evaluate_contract
     from coinche.contract import Contract
-    from coinche.evaluate import evaluate_contract
 
     rng = deal_rng(manifest.seed, index)
     order = list(range(32))
@@ -533,7 +533,7 @@ def generate(
     table and each hand's value, from *samples* drawn deals each); *format*
     ``"jsonl"`` or ``"parquet"``; *tricks* the cards dealt to each seat (8, or fewer
     for endings); *shard_size* the deals per shard, each shard one task run by
-    *executor* (:mod:`coinche.executors`; by default in this process). *progress*, if
+    *executor* (:mod:`coinche.scale.executors`; by default in this process). *progress*, if
     given, is called first with the deals already written by a previous run, then with
     the deals of each shard as it is written.
 

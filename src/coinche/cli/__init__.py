@@ -26,7 +26,7 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     standard input; ``--full`` prints the whole deal (hands, tricks, then the score).
 
 ``coinche play [--seed N] [--record FILE]``
-    Play one whole game between built-in players (:mod:`coinche.players`) and print
+    Play one whole game between built-in players (:mod:`coinche.bots.players`) and print
     it: for each deal the hands, the auction, every trick with its winner and points,
     the score explained and the running totals (a deal where all four pass is said to
     be thrown in); at the end the winner, the final totals and, for a best-of-three
@@ -61,7 +61,7 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     ``--four-colour`` draws clubs green and diamonds blue; ``--size`` is the height of
     a card in pixels (default 60).
 ``coinche solve DEAL``
-    Solve a deal double dummy (:mod:`coinche.solver`: every hand open, both teams
+    Solve a deal double dummy (:mod:`coinche.bots.solver`: every hand open, both teams
     playing perfectly) and print the value of each card at the first decision, one
     line of best play, and the double-dummy table: North-South's card points for each
     strain the rules allow with each seat leading::
@@ -103,28 +103,30 @@ import attrs
 
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
+from coinche.bots.players import play_deals
 from coinche.cards import Hand, Strain
+from coinche.cli import _analysis, _scale
+from coinche.cli._common import (
+    _PLAYER_KINDS,
+    _PROG,
+    _TEAM_NAMES,
+    _InputError,
+    _read_text,
+    _seed,
+)
 from coinche.config import MAX_TARGET, PRESETS, AuctionKind, RuleConfig
 from coinche.deal import Deal, Phase
 from coinche.errors import CoincheError
 from coinche.game import Game
-from coinche.notation import (
-    STRAIN_WORDS,
-    format_deal,
-    parse_hand,
-    render_auction,
-    render_deal,
-    render_hands,
-)
+from coinche.notation import format_deal, parse_hand
 from coinche.play import Trick, explain_card, legal_cards
-from coinche.players import GreedyPlayer, PimcPlayer, Player, RandomPlayer, play_deals
 from coinche.records import dumps, loads
+from coinche.report import STRAIN_WORDS, render_auction, render_deal, render_hands
 from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Seat
 
 __all__ = ["build_parser", "main"]
 
-_PROG = "coinche"
 _MAX_ERROR_LINE: Final = 300  # an error line never echoes more of the input than this
 
 
@@ -253,12 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(command=_run_play)
 
-    from coinche._cli_analysis import add_commands as add_analysis
-
-    add_analysis(commands)  # render and solve
-    from coinche._cli_scale import add_commands  # match and dataset (issue 14)
-
-    add_commands(commands)
+    _analysis.add_commands(commands)  # render and solve
+    _scale.add_commands(commands)  # match and dataset (issue 14)
     return parser
 
 
@@ -300,44 +298,6 @@ def _run_legal(args: argparse.Namespace) -> int:
         for card in illegal:
             print(f"  {card}  {explain_card(card, hand, trick, strain, rules)}")
     return 0
-
-
-def _read_text(name: str) -> str:
-    if name == "-":
-        return _read_stdin()
-    try:
-        return Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _InputError(f"cannot read {name}: no such file") from None
-    except UnicodeDecodeError as error:
-        raise _InputError(f"cannot read {name}: not UTF-8 text ({error.reason})") from None
-    except OSError as error:
-        raise _InputError(f"cannot read {name}: {error.strerror or error}") from None
-
-
-def _read_stdin() -> str:
-    """Standard input as UTF-8 text, read as bytes so that no decoding error or closed
-    stream escapes as a traceback."""
-    stream = sys.stdin
-    if stream is None:  # started with standard input closed (coinche score - <&-)
-        raise _InputError("cannot read standard input: it is closed")
-    try:
-        buffer = getattr(stream, "buffer", None)
-        data = buffer.read() if buffer is not None else stream.read()
-    except UnicodeDecodeError as error:  # a text stream without a buffer
-        raise _InputError(f"cannot read standard input: not UTF-8 text ({error.reason})") from None
-    except (OSError, ValueError) as error:  # a closed or unreadable stream
-        raise _InputError(f"cannot read standard input: {error}") from None
-    if isinstance(data, str):
-        return data
-    try:
-        return bytes(data).decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise _InputError(f"cannot read standard input: not UTF-8 text ({error.reason})") from None
-
-
-class _InputError(Exception):
-    """A file that cannot be read."""
 
 
 def _run_score(args: argparse.Namespace) -> int:
@@ -385,21 +345,8 @@ def _score_deal_record(deal: Deal, name: str, *, full: bool) -> int:
     return 0
 
 
-def _pimc() -> Player:
-    """The demo's PIMC player: greedy bids, and double-dummy play over 10 sampled deals
-    once at most 16 cards are left (before that, greedy play), so that a whole game
-    still takes seconds in pure Python."""
-    return PimcPlayer(worlds=10, max_cards=16)
-
-
-_PLAYER_KINDS: Final[dict[str, Callable[[], Player]]] = {
-    "greedy": GreedyPlayer,
-    "pimc": _pimc,
-    "random": RandomPlayer,
-}
 _DEFAULT_PLAYERS: Final = ("greedy", "random", "greedy", "random")
 _FIRST_DEALER: Final = Seat.WEST  # so North speaks first and leads the first trick
-_TEAM_NAMES: Final = ("North-South", "East-West")
 
 
 def _target(text: str) -> int:
@@ -407,29 +354,6 @@ def _target(text: str) -> int:
     if not 1 <= value <= MAX_TARGET:
         raise argparse.ArgumentTypeError(
             f"must be a whole number from 1 to {MAX_TARGET}, not {short_repr(text)}"
-        )
-    return value
-
-
-def _positive_int(text: str) -> int:
-    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(
-            f"must be a positive whole number, not {short_repr(text)}"
-        )
-    return value
-
-
-MAX_SEED: Final = 2**63
-"""The bound of ``--seed``, either way."""
-
-
-def _seed(text: str) -> int:
-    body = text[1:] if text[:1] == "-" else text
-    value = int(text) if body.isascii() and body.isdigit() and len(body) <= 19 else None
-    if value is None or not -MAX_SEED <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from {-MAX_SEED} to {MAX_SEED}, not {short_repr(text)}"
         )
     return value
 
@@ -445,16 +369,6 @@ def game_rng(seed: int) -> random.Random:
     True
     """
     return random.Random(seed if seed >= 0 else str(seed))
-
-
-def _natural_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 0, not {short_repr(text)}")
-    return value
 
 
 def _player_names(text: str) -> tuple[str, ...]:

@@ -1,8 +1,8 @@
 """The ``coinche match`` and ``coinche dataset`` commands: work at scale, on local
-processes or on Ray (:mod:`coinche.executors`), with a progress bar and a summary.
+processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a summary.
 
 ``coinche match --ns NAME --ew NAME --deals N``
-    A duplicate match (:func:`coinche.arena.duplicate_match`) between two built-in
+    A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
     players (``greedy``, ``random``, ``pimc``), each deal played at two tables::
 
         coinche match --ns pimc --ew greedy --deals 10000 --jobs 2
@@ -11,7 +11,7 @@ processes or on Ray (:mod:`coinche.executors`), with a progress bar and a summar
     95% interval, the time and the rate.
 
 ``coinche dataset --deals N --out DIR``
-    Random deals with their double-dummy tables (:func:`coinche.datasets.generate`),
+    Random deals with their double-dummy tables (:func:`coinche.scale.datasets.generate`),
     written in shards to ``DIR``; run again with the same arguments to finish a run
     that stopped::
 
@@ -40,21 +40,21 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from coinche import cli
 from coinche._checks import short_repr
-from coinche.arena import BLOCK, duplicate_match
+from coinche.cli._common import _PLAYER_KINDS, _PROG, _positive_int, _seed
 from coinche.config import PRESETS, RuleConfig
-from coinche.datasets import FORMATS, KINDS, generate
-from coinche.executors import RayCluster, executor_for
+from coinche.scale.arena import BLOCK, duplicate_match
+from coinche.scale.datasets import FORMATS, KINDS, generate
+from coinche.scale.executors import RayCluster, executor_for
 
 __all__ = ["add_commands"]
 
 
 def _player_name(text: str) -> str:
     name = text.strip().lower()
-    if name not in cli._PLAYER_KINDS:
+    if name not in _PLAYER_KINDS:
         raise argparse.ArgumentTypeError(
-            f"must be one of {', '.join(cli._PLAYER_KINDS)}, not {short_repr(text)}"
+            f"must be one of {', '.join(_PLAYER_KINDS)}, not {short_repr(text)}"
         )
     return name
 
@@ -62,7 +62,7 @@ def _player_name(text: str) -> str:
 def _count(parser: argparse.ArgumentParser, flag: str, default: int, text: str) -> None:
     parser.add_argument(
         flag,
-        type=cli._positive_int,
+        type=_positive_int,
         default=default,
         metavar="N",
         help=f"{text} (default {default})",
@@ -76,7 +76,7 @@ def _common(parser: argparse.ArgumentParser, seed_help: str) -> None:
         metavar="PRESET",
         help=f"the rule set, a preset: {', '.join(PRESETS)} (default: common)",
     )
-    parser.add_argument("--seed", type=cli._seed, metavar="N", help=seed_help)
+    parser.add_argument("--seed", type=_seed, metavar="N", help=seed_help)
     _count(
         parser, "--jobs", 1, "worker processes on this machine (1: in this process); with "
         "--ray and no address, the CPUs of the local Ray"
@@ -104,7 +104,7 @@ def add_commands(commands: Any) -> None:
         "the luck of the cards cancels; print the first team's mean score difference per "
         "deal with its 95%% interval.",
     )
-    names = ", ".join(cli._PLAYER_KINDS)
+    names = ", ".join(_PLAYER_KINDS)
     match.add_argument(
         "--ns", type=_player_name, required=True, metavar="NAME", help=f"the first team: {names}"
     )
@@ -112,7 +112,7 @@ def add_commands(commands: Any) -> None:
         "--ew", type=_player_name, required=True, metavar="NAME", help=f"the second team: {names}"
     )
     match.add_argument(
-        "--deals", type=cli._positive_int, required=True, metavar="N", help="deals to play"
+        "--deals", type=_positive_int, required=True, metavar="N", help="deals to play"
     )
     _count(match, "--block", BLOCK, "deals per task")
     _common(match, "the seed of the deals and the players' draws (default: random, printed)")
@@ -126,7 +126,7 @@ def add_commands(commands: Any) -> None:
         "again with the same arguments to finish a run that stopped.",
     )
     dataset.add_argument(
-        "--deals", type=cli._positive_int, required=True, metavar="N", help="deals to write"
+        "--deals", type=_positive_int, required=True, metavar="N", help="deals to write"
     )
     dataset.add_argument("--out", required=True, metavar="DIR", help="the dataset's directory")
     dataset.add_argument(
@@ -210,7 +210,7 @@ def _timed(
         except KeyboardInterrupt:
             bar.close()
             what = "run the same command again to finish" if heading is None else "stopped"
-            print(f"{cli._PROG}: interrupted: {what}", file=sys.stderr)
+            print(f"{_PROG}: interrupted: {what}", file=sys.stderr)
             raise SystemExit(130) from None
         bar.close()
     return result, time.perf_counter() - start
@@ -220,8 +220,8 @@ def _run_match(args: argparse.Namespace) -> int:
     rules = RuleConfig.preset(args.rules)
     given: int | None = args.seed
     seed = random.SystemRandom().randrange(2**32) if given is None else given
-    first = cli._PLAYER_KINDS[args.ns]()
-    second = cli._PLAYER_KINDS[args.ew]()
+    first = _PLAYER_KINDS[args.ns]()
+    second = _PLAYER_KINDS[args.ew]()
     heading = (
         f"{args.ns} (first team) against {args.ew} (second team), {args.rules} rules, "
         f"seed {seed}, {_running(args)}"

@@ -16,7 +16,7 @@ auction is: :meth:`~ClassicAuction.start`, :meth:`~ClassicAuction.apply` (raisin
 
 >>> from coinche import Card, RuleConfig, Seat
 >>> from coinche.auction import PASS
->>> from coinche.classic import TAKE, ClassicAuction, NameSuit, parse_classic_call
+>>> from coinche.auction.classic import TAKE, ClassicAuction, NameSuit, parse_classic_call
 >>> auction = ClassicAuction.start(Seat.WEST, RuleConfig.classic_belote(), Card.parse("JH"))
 >>> auction.to_move, auction.legal_calls(Seat.NORTH)  # the seat after the dealer speaks
 (<Seat.NORTH: 0>, (Pass(), Take()))
@@ -56,7 +56,7 @@ from typing import Any, Final
 import attrs
 
 from coinche._checks import short_repr
-from coinche.auction import (
+from coinche.auction._base import (
     _OVER,
     _OWN_PHASES,
     AuctionState,
@@ -150,7 +150,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
 
     >>> from coinche import Card, RuleConfig, Seat, Suit
     >>> from coinche.auction import PASS
-    >>> from coinche.classic import ClassicAuction, NameSuit
+    >>> from coinche.auction.classic import ClassicAuction, NameSuit
     >>> auction = ClassicAuction.start(Seat.NORTH, RuleConfig.classic_belote(),
     ...                                Card.parse("7D"))
     >>> for seat in Seat.EAST.cycle():         # round one: all pass
@@ -186,7 +186,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
         """A new auction, before any call; the seat after *dealer* speaks first.
 
         >>> from coinche import Card, RuleConfig, Seat
-        >>> from coinche.classic import ClassicAuction
+        >>> from coinche.auction.classic import ClassicAuction
         >>> ClassicAuction.start(Seat.SOUTH, RuleConfig.classic_belote(), Card.parse("AS")).to_move
         <Seat.WEST: 3>
         """
@@ -206,7 +206,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
 
         >>> from coinche import Card, RuleConfig, Seat, Suit
         >>> from coinche.auction import PASS
-        >>> from coinche.classic import ClassicAuction, NameSuit
+        >>> from coinche.auction.classic import ClassicAuction, NameSuit
         >>> N, E, S, W = Seat
         >>> ClassicAuction.replay(W, RuleConfig.classic_belote(), Card.parse("9C"),
         ...                       [(N, PASS), (E, NameSuit(Suit.HEARTS))])
@@ -223,7 +223,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
         thrown in).
 
         >>> from coinche import Card, RuleConfig, Seat
-        >>> from coinche.classic import ClassicAuction
+        >>> from coinche.auction.classic import ClassicAuction
         >>> ClassicAuction.start(Seat.NORTH, RuleConfig.classic_belote(), Card.parse("7D")).round
         1
         """
@@ -235,7 +235,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
         """The seat that took or named the trumps; ``None`` before that and when thrown in.
 
         >>> from coinche import Card, RuleConfig, Seat
-        >>> from coinche.classic import TAKE, ClassicAuction
+        >>> from coinche.auction.classic import TAKE, ClassicAuction
         >>> auction = ClassicAuction.start(Seat.NORTH, RuleConfig.classic_belote(),
         ...                                Card.parse("7D"))
         >>> auction.taker, auction.apply(Seat.EAST, TAKE).taker
@@ -249,7 +249,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
 
         >>> from coinche import Card, RuleConfig, Seat, Suit
         >>> from coinche.auction import PASS
-        >>> from coinche.classic import ClassicAuction, NameSuit
+        >>> from coinche.auction.classic import ClassicAuction, NameSuit
         >>> N, E, S, W = Seat
         >>> calls = [(seat, PASS) for seat in (E, S, W, N)]   # round one: all pass
         >>> rules = RuleConfig.classic_belote()

@@ -11,7 +11,7 @@ deals from them, each with the same probability (by counting, not by rejection).
 >>> from coinche import RuleConfig, Seat, Strain
 >>> from coinche.auction import PASS, Bid
 >>> from coinche.deal import Deal
->>> from coinche.sampling import constraints, count_deals, sample_deals
+>>> from coinche.bots.sampling import constraints, count_deals, sample_deals
 >>> deal = Deal.new(Seat.WEST, RuleConfig.common(), random.Random(3))
 >>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
 >>> rng = random.Random(0)
@@ -88,7 +88,7 @@ class Constraints:
     >>> import random
     >>> from coinche import RuleConfig, Seat
     >>> from coinche.deal import Deal
-    >>> from coinche.sampling import constraints
+    >>> from coinche.bots.sampling import constraints
     >>> view = Deal.new(Seat.WEST, RuleConfig.common(), random.Random(0)).view(Seat.EAST)
     >>> known = constraints(view)            # the auction: nothing known but East's hand
     >>> known.sizes, len(known.hidden), known.must[Seat.NORTH]
@@ -318,7 +318,7 @@ class Sampler:
     Build one with :meth:`from_view`, or from masks for the fast path of a bot.
 
     >>> import random
-    >>> from coinche.sampling import Sampler
+    >>> from coinche.bots.sampling import Sampler
     >>> # two seats need one card each; the first may not hold card 0: one deal
     >>> sampler = Sampler([0, 0, 0, 0], [1, 1, 0, 0], 0b11, [1, 0, 0, 0])
     >>> sampler.count, sampler.sample(random.Random(0))

@@ -1,6 +1,6 @@
 """Where the independent tasks of a match or a dataset run: here, in a pool, or on Ray.
 
-:func:`coinche.arena.duplicate_match` and :func:`coinche.datasets.generate` cut their
+:func:`coinche.scale.arena.duplicate_match` and :func:`coinche.scale.datasets.generate` cut their
 work into tasks (a block of deals each) that depend only on the master seed and the
 task's number, and hand them to an executor:
 
@@ -14,7 +14,7 @@ Every executor gives the same results for the same seed: a task's randomness com
 the seed and its number only, never from which worker runs it or when. Each executor
 yields ``(task number, result)`` pairs as tasks finish; the caller puts them in order.
 
->>> from coinche.executors import InProcess, executor_for
+>>> from coinche.scale.executors import InProcess, executor_for
 >>> sorted(InProcess().run(abs, [-3, 1, -2]))
 [(0, 3), (1, 1), (2, 2)]
 >>> executor_for(jobs=2)
@@ -65,7 +65,7 @@ class MissingExtraError(CoincheError, ImportError):
     """An optional package that a feature needs is not installed; the message names the
     extra that installs it.
 
-    >>> from coinche.executors import MissingExtraError
+    >>> from coinche.scale.executors import MissingExtraError
     >>> issubclass(MissingExtraError, ImportError)
     True
     """
@@ -75,13 +75,13 @@ def require(module: str, extra: str, feature: str) -> Any:
     """Import *module* for *feature*, or raise :class:`MissingExtraError` naming the
     extra that provides it.
 
-    >>> from coinche.executors import require
+    >>> from coinche.scale.executors import require
     >>> require("json", "none", "a test").__name__
     'json'
-    >>> require("no_such_module", "ray", "Ray runs")
+    >>> require("no_such", "ray", "Ray runs")
     Traceback (most recent call last):
     ...
-    coinche.executors.MissingExtraError: Ray runs need no_such_module: pip install coinche[ray]
+    coinche.scale.executors.MissingExtraError: Ray runs need no_such: pip install coinche[ray]
     """
     import importlib
 
@@ -95,7 +95,7 @@ class ClusterError(CoincheError, ValueError):
     """Ray could not be started or joined at the address given, or a worker process of a
     local pool died; the message says why.
 
-    >>> from coinche.executors import ClusterError
+    >>> from coinche.scale.executors import ClusterError
     >>> issubclass(ClusterError, ValueError)
     True
     """
@@ -103,8 +103,8 @@ class ClusterError(CoincheError, ValueError):
 
 @runtime_checkable
 class Executor(Protocol):
-    """What :func:`~coinche.arena.duplicate_match` and
-    :func:`~coinche.datasets.generate` need of an executor."""
+    """What :func:`~coinche.scale.arena.duplicate_match` and
+    :func:`~coinche.scale.datasets.generate` need of an executor."""
 
     @property
     def workers(self) -> int:
@@ -138,7 +138,7 @@ class _Closing:
 class InProcess(_Closing):
     """Run the tasks one after the other, in this process, in order.
 
-    >>> from coinche.executors import InProcess
+    >>> from coinche.scale.executors import InProcess
     >>> list(InProcess().run(str, [1, 2]))
     [(0, '1'), (1, '2')]
     """
@@ -170,7 +170,7 @@ class LocalPool(_Closing):
     to threads such as Ray's) and stopped at its end. Scripts that use it need the
     usual ``if __name__ == "__main__":`` guard.
 
-    >>> from coinche.executors import LocalPool
+    >>> from coinche.scale.executors import LocalPool
     >>> LocalPool(2).workers
     2
     """
@@ -262,7 +262,7 @@ class RayCluster(_Closing):
     If Ray is already initialised in this process, its connection is used as it is.
     :meth:`close` (or leaving a ``with`` block) shuts down a Ray this executor started.
 
-    >>> from coinche.executors import RayCluster
+    >>> from coinche.scale.executors import RayCluster
     >>> RayCluster("auto", max_retries=5)      # nothing starts before the first run
     RayCluster(address='auto', max_retries=5)
     """
@@ -336,7 +336,7 @@ def executor_for(jobs: int = 1, ray: bool | str = False) -> InProcess | LocalPoo
     CPUs when *jobs* is over 1), else *jobs* over 1 a :class:`LocalPool`, else
     :class:`InProcess`.
 
-    >>> from coinche.executors import executor_for
+    >>> from coinche.scale.executors import executor_for
     >>> executor_for(), executor_for(1, "ray://head:10001")
     (InProcess(), RayCluster(address='ray://head:10001', max_retries=3))
     """
