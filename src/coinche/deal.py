@@ -64,7 +64,7 @@ from coinche.calls import CallBase, check_seat
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.config import AuctionKind, FirstLead, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract
-from coinche.engine import Position, announcement_credit
+from coinche.position import Position, announcement_credit
 from coinche.dealing import (
     TurnedCardDeal,
     check_deck,

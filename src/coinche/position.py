@@ -1,0 +1,375 @@
+"""The one play position of a deal: :class:`Position`, frozen, on ints.
+
+The play of a deal is written once, here, on top of the kernel
+(:mod:`coinche._kernel`, every rule on ints): :class:`~coinche.Deal` holds a position
+during its play (:attr:`Deal.position <coinche.Deal.position>`), the double-dummy
+solver searches it, and :class:`coinche.engine.PlayState` is its mutable twin for
+search and simulation. Cards are indices 0 to 31 (``8 * suit + rank``), sets of cards
+32-bit masks, seats 0 to 3 (North, East, South, West) and a team ``seat & 1``.
+
+>>> import random
+>>> from coinche import RuleConfig, Seat, Strain
+>>> from coinche.auction import PASS, Bid
+>>> from coinche.deal import Deal
+>>> deal = Deal.new(Seat.WEST, RuleConfig(), random.Random(7))
+>>> deal = deal.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
+>>> pos = deal.position
+>>> pos.to_move, pos.size, pos.points
+(0, 0, (0, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+from coinche import _kernel as K
+
+if TYPE_CHECKING:
+    from coinche.announcements import Announcement
+    from coinche.config import RuleConfig
+
+__all__ = ["Position", "announcement_credit"]
+
+_MASK32: Final = 0xFFFFFFFF
+
+
+class Position(NamedTuple):
+    """One point of a deal's play, on ints, immutable: what the rules need from here on.
+
+    The one play position of the library: :class:`~coinche.Deal` holds one during its
+    play (:attr:`Deal.position <coinche.Deal.position>`), a
+    :class:`~coinche.PlayerView` is made from it, the double-dummy solver searches it,
+    and :class:`PlayState` is its mutable twin (the same fields, changed in place by
+    :meth:`PlayState.play` and :meth:`PlayState.undo`). Every field is an int or a
+    fixed-size tuple of ints; nothing here is derived later from a list of tricks.
+
+    :meth:`after` gives the position after a card, :meth:`legal_mask` the cards the seat
+    to move may play, :meth:`score` the deal's score once it is over.
+
+    >>> from coinche import Hand, RuleConfig, engine
+    >>> hands = [Hand.parse(h).mask for h in ("JH 9H AH TH KH QH 8H 7H",
+    ...          "7C 8C 9C TC JC QC KC AC", "7S 8S 9S TS JS QS KS AS",
+    ...          "7D 8D 9D TD JD QD KD AD")]
+    >>> pos = engine.Position.start(hands, RuleConfig.common(), taker=0, strain=2,
+    ...                             value=80, leader=0)
+    >>> pos.to_move, pos.is_over, pos.belote_team   # North holds JH ... and KH QH
+    (0, False, 0)
+    >>> while not pos.is_over:       # North cashes eight hearts: capot
+    ...     pos = pos.after(engine.lowest_card(pos.legal_mask()))
+    >>> pos.points, pos.won, pos.score()    # 250 + belote 20 + contract 80
+    ((162, 0), (8, 0, 0, 0), (350, 0))
+    """
+
+    hands: tuple[int, int, int, int]
+    """The cards each seat still holds, as masks, by seat."""
+    strain: int
+    """The contract's strain, 0 to 5 (four suits, no trump, all trump)."""
+    flags: int
+    """The play options (:attr:`RuleConfig.play_flags <coinche.RuleConfig.play_flags>`)."""
+    leader: int
+    """The seat that led (or leads) the trick in progress."""
+    size: int
+    """How many cards the trick in progress holds, 0 to 3."""
+    c0: int
+    """Its first card (0 when :attr:`size` is 0)."""
+    c1: int
+    """Its second card (0 when :attr:`size` < 2)."""
+    c2: int
+    """Its third card (0 when :attr:`size` < 3)."""
+    points: tuple[int, int]
+    """Card points won by each team in complete tricks (the last-trick bonus
+    included once the deal is over)."""
+    won: tuple[int, int, int, int]
+    """Tricks won by each seat."""
+    options: tuple[int, ...]
+    """The scoring options (:attr:`RuleConfig.score_options
+    <coinche.RuleConfig.score_options>`)."""
+    taker: int
+    """The taker's seat."""
+    kind: int
+    """The contract's kind: 0 a number, 1 capot, 2 générale."""
+    value: int
+    """The contract's points (250 for capot, 500 for générale)."""
+    multiplier: int
+    """1, coinched 2, surcoinched 4."""
+    belote_holder: int
+    """The seat that was dealt the king and queen of trumps, or -1."""
+    belote_team: int
+    """The team credited with belote, or -1. While its holder has still to declare it
+    (:attr:`belote_open`), the credit it gets by declaring it (the default)."""
+    belote_open: int
+    """1 while the holder must still declare belote (with
+    :attr:`~coinche.RuleConfig.belote_requires_declaration`, before it plays the first
+    of its king and queen), else 0."""
+    announcements: tuple[int, int]
+    """Announcement points that score, by team, after comparison; in the first trick,
+    with the seats yet to play declaring everything they hold (the default)."""
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def start(
+        cls,
+        hands: Sequence[int],
+        rules: RuleConfig,
+        *,
+        taker: int,
+        strain: int,
+        value: int,
+        leader: int,
+        multiplier: int = 1,
+        kind: int = 0,
+    ) -> Position:
+        """The position of a deal about to start its play: four hand masks (by seat)
+        and a contract. *value* is the contract's points (250 for a capot, with *kind*
+        1; 500 for a générale, *kind* 2). Every seat declares all the announcements it
+        holds and belote is declared (the defaults of :meth:`Deal.apply
+        <coinche.Deal.apply>`). The hands are not checked: :class:`~coinche.Deal` is
+        the checked way in.
+        """
+        h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
+        holder = K.belote_holder(h0, h1, h2, h3, strain)
+        pending = 1 if holder >= 0 and rules.belote_requires_declaration else 0
+        ann = announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
+        return cls(
+            (h0, h1, h2, h3),
+            strain,
+            rules.play_flags,
+            leader,
+            0,
+            0,
+            0,
+            0,
+            (0, 0),
+            (0, 0, 0, 0),
+            rules.score_options,
+            taker,
+            kind,
+            value,
+            multiplier,
+            holder,
+            holder & 1 if holder >= 0 else -1,
+            pending,
+            ann,
+        )
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def to_move(self) -> int:
+        """The seat to play (the leader once the deal is over)."""
+        return (self.leader + self.size) & 3
+
+    @property
+    def tricks_played(self) -> int:
+        """How many tricks are complete."""
+        won = self.won
+        return won[0] + won[1] + won[2] + won[3]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the eighth trick is complete."""
+        won = self.won
+        return won[0] + won[1] + won[2] + won[3] == 8
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress, in the order played."""
+        return (self.c0, self.c1, self.c2)[: self.size]
+
+    @property
+    def left(self) -> int:
+        """Every card not yet played, as a mask (the four hands together)."""
+        h = self.hands
+        return h[0] | h[1] | h[2] | h[3]
+
+    def legal_mask(self) -> int:
+        """The cards the seat to move may play, as a mask (empty once the deal is over).
+
+        >>> from coinche import RuleConfig, engine
+        >>> pos = engine.Position.start(engine.random_hands(3), RuleConfig(), taker=0,
+        ...                             strain=0, value=80, leader=0)
+        >>> pos.legal_mask() == pos.hands[0]        # a lead: any card
+        True
+        """
+        return (
+            K.legal(
+                self.hands[(self.leader + self.size) & 3],
+                self.size,
+                self.c0,
+                self.c1,
+                self.c2,
+                self.strain,
+                self.flags,
+            )
+            & _MASK32
+        )
+
+    # ------------------------------------------------------------------ the step
+    def after(self, card: int, belote: bool = True) -> Position:
+        """The position after the seat to move plays *card* (an index), **unchecked**.
+
+        *belote*: whether the belote holder, playing the first of its king and queen of
+        trumps, declares belote (only when the rules require it; ignored otherwise).
+        The card must be in :meth:`legal_mask`: :meth:`Deal.apply
+        <coinche.Deal.apply>` is the checked way.
+        """
+        seat = (self.leader + self.size) & 3
+        bit = K.BIT[card]
+        h = self.hands
+        hands = (
+            (h[0] & ~bit, h[1], h[2], h[3])
+            if seat == 0
+            else (h[0], h[1] & ~bit, h[2], h[3])
+            if seat == 1
+            else (h[0], h[1], h[2] & ~bit, h[3])
+            if seat == 2
+            else (h[0], h[1], h[2], h[3] & ~bit)
+        )
+        belote_team = self.belote_team
+        belote_open = self.belote_open
+        if belote_open and seat == self.belote_holder and bit & K.belote_mask(self.strain):
+            belote_open = 0
+            if not belote:
+                belote_team = -1
+        n = self.size
+        if n < 3:
+            return Position(
+                hands,
+                self.strain,
+                self.flags,
+                self.leader,
+                n + 1,
+                card if n == 0 else self.c0,
+                card if n == 1 else self.c1,
+                card if n == 2 else self.c2,
+                self.points,
+                self.won,
+                self.options,
+                self.taker,
+                self.kind,
+                self.value,
+                self.multiplier,
+                self.belote_holder,
+                belote_team,
+                belote_open,
+                self.announcements,
+            )
+        strain = self.strain
+        c0, c1, c2 = self.c0, self.c1, self.c2
+        winner = K.trick_winner(self.leader, c0, c1, c2, card, strain)
+        gained = K.trick_points(c0, c1, c2, card, strain)
+        if not (hands[0] | hands[1] | hands[2] | hands[3]):
+            gained += K.LAST_TRICK_BONUS
+        p = self.points
+        w = self.won
+        return Position(
+            hands,
+            strain,
+            self.flags,
+            winner,
+            0,
+            0,
+            0,
+            0,
+            (p[0] + gained, p[1]) if winner & 1 == 0 else (p[0], p[1] + gained),
+            (
+                (w[0] + 1, w[1], w[2], w[3])
+                if winner == 0
+                else (w[0], w[1] + 1, w[2], w[3])
+                if winner == 1
+                else (w[0], w[1], w[2] + 1, w[3])
+                if winner == 2
+                else (w[0], w[1], w[2], w[3] + 1)
+            ),
+            self.options,
+            self.taker,
+            self.kind,
+            self.value,
+            self.multiplier,
+            self.belote_holder,
+            belote_team,
+            belote_open,
+            self.announcements,
+        )
+
+    # ------------------------------------------------------------------ the end
+    def score_figures(self) -> tuple[int, ...]:
+        """The kernel's ``F_*`` score figures of the finished deal (see
+        :func:`score`)."""
+        w = self.won
+        return K.score(
+            self.options,
+            self.taker,
+            self.kind,
+            self.value,
+            self.multiplier,
+            self.points[0],
+            self.points[1],
+            (w[0], w[1], w[2], w[3]),
+            self.belote_team,
+            self.announcements[0],
+            self.announcements[1],
+        )
+
+    def score(self) -> tuple[int, int]:
+        """The deal score of North-South and East-West once the deal is over: the same
+        figure as :attr:`DealResult.score <coinche.DealResult.score>`, by the same
+        kernel function.
+
+        :raises InvalidDealError: the deal is not over.
+        """
+        if not self.is_over:
+            _not_over(self.tricks_played * 4 + self.size)
+        figures = self.score_figures()
+        return figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]
+
+
+def announcement_credit(
+    hands: list[int],
+    declaring: list[int],
+    declared: list[Announcement],
+    strain: int,
+    rules: RuleConfig,
+) -> tuple[int, int]:
+    """The announcement points that score, by team (after comparison, before a capot
+    takes them): *declared* plus everything the *declaring* seats hold in *hands* (dealt
+    hand masks, by seat). ``(0, 0)`` when the rules have no announcements.
+
+    >>> from coinche import Hand, RuleConfig, engine
+    >>> hands = [Hand.parse(h).mask for h in ("7H 8H 9H TH JH QH KH AH",
+    ...          "7C 8C 9C TC JC QC KC AC", "7S 8S 9S TS JS QS KS AS",
+    ...          "7D 8D 9D TD JD QD KD AD")]
+    >>> # each seat holds a run of eight, one announcement of 100 (rules page, 6.3):
+    >>> # in clubs East's run is in trumps and beats the others, so East-West score both
+    >>> # of theirs, 200; with East declaring alone, its 100
+    >>> engine.announcement_credit(hands, [0, 1, 2, 3], [], 0, RuleConfig.ffb())
+    (0, 200)
+    >>> engine.announcement_credit(hands, [1], [], 0, RuleConfig.ffb())
+    (0, 100)
+    """
+    if not rules.announcements:
+        return 0, 0
+    from coinche.announcements import compare_announcements, find_in_mask
+    from coinche.cards import Strain
+    from coinche.seats import Seat
+
+    listed = list(declared)
+    for seat in declaring:
+        listed += find_in_mask(hands[seat], Strain(strain), rules.runs_in_trump, Seat(seat))
+    team, counted = compare_announcements(listed, Strain(strain), rules)
+    points = [0, 0]
+    if team is not None:
+        points[int(team)] = sum(a.points for a in counted)
+    return points[0], points[1]
+
+
+def _not_over(played: int) -> None:
+    from coinche.errors import InvalidDealError
+
+    raise InvalidDealError(f"the deal is not over: {played} of its 32 cards are played")
+
+
+def _bad_argument(message: str) -> None:
+    from coinche.errors import CoincheTypeError
+
+    raise CoincheTypeError(message)
