@@ -125,6 +125,7 @@ def test_bad_arguments() -> None:
 def test_step_text_by_hand() -> None:
     assert Step.parse("N 80 S") == Step(N, Bid(80, Strain.SPADES))
     assert Step.parse("e pass") == Step(E, PASS)
+    assert Step.parse(" s\t100  h ") == Step(S, Bid(100, Strain.HEARTS))  # any spaces
     tierce = Announcement(AnnouncementKind.TIERCE, Hand.parse("QH KH AH"), W)
     step = Step(W, Card.parse("AH"), (tierce,))
     assert str(step) == "W AH declare tierce (QH KH AH)"

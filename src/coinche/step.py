@@ -219,9 +219,9 @@ def _parse_announcement(text: str, seat: Seat) -> Announcement:
 
 
 def _parse_step(text: str) -> Step:
-    seat_text, _, rest = text.strip().partition(" ")
-    seat = Seat.parse(seat_text)
-    words = rest.split()
+    words = text.split()
+    seat = Seat.parse(words[0] if words else "")
+    words = words[1:]
     lowered = [word.lower() for word in words]
     belote: bool | None = None
     if lowered[-2:] == ["no", "belote"]:
