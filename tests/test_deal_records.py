@@ -1,8 +1,9 @@
 """JSON records of deals, games, auctions and views: canonical replays that round-trip.
 
 A ``deal`` record is the rules, the dealer, the dealt hands (deal notation) and the
-actions; a ``game`` record the rules, the seed, the first dealer and the actions of the
-match. Reading one replays every action with the checked API, so these tests check:
+actions; a ``game`` record the rules, the first dealer, the cards of each deal dealt
+and the actions of the match (never the seed: see test_dealt_games.py). Reading one
+replays every action with the checked API, so these tests check:
 
 * round trips of every reachable state (hypothesis: random legal play from
   ``Deal.new``, stopped at a random point, with out-of-turn coinches, announcements
@@ -244,11 +245,13 @@ def test_a_game_built_with_the_constructor() -> None:
     built = Game(rules, reference.seed, reference.deal)
     built = built.apply(built.legal_actions()[1])
     assert round_trip(built) == built
-    # anything else cannot be replayed from the seed
+    # a deal its seed does not give is written too: the record holds its cards
     hands = [Hand(Hand.full().cards[8 * i : 8 * i + 8]) for i in range(4)]
     other_hands = Game(rules, reference.seed, Deal.from_hands(S, rules, hands))
+    assert round_trip(other_hands) == other_hands
+    # earlier deals not known, or totals its deals do not give: not a replay
     later = Game(rules, reference.seed, reference.deal, deal_number=3)
-    for game in (other_hands, later, attrs.evolve(reference, thrown_in=2)):
+    for game in (later, attrs.evolve(reference, thrown_in=2)):
         with pytest.raises(InvalidDealError, match="a game record replays the game"):
             dumps(game)
 
@@ -316,9 +319,19 @@ def test_game_record_shape() -> None:
         game = game.apply(PASS)
     game = game.apply(Bid(80, Strain.CLUBS))
     record = to_data(game)
-    assert list(record) == ["type", "rules", "seed", "first_dealer", "actions"]
-    assert record["seed"] == game.seed
+    assert list(record) == ["type", "rules", "first_dealer", "deals", "actions"]
     assert record["first_dealer"] == "E"
+    # the cards of both deals dealt (the thrown-in one and the one in progress), each
+    # in deal notation from its dealer: East, then South
+    assert record["deals"] == [
+        {
+            "type": "dealt",
+            "hands": format_deal(deal.dealer, dict(zip(SEATS, deal.hands, strict=True))),
+        }
+        for deal in game.deals
+    ]
+    deals: Any = record["deals"]
+    assert [d["hands"][0] for d in deals] == ["E", "S"]
     actions: Any = record["actions"]
     seats = [action["seat"] for action in actions]
     assert seats == ["S", "W", "N", "E", "W"]  # the second deal is South's
@@ -519,10 +532,14 @@ def test_a_tampered_game_fails_at_the_first_bad_action() -> None:
     assert error.path == f"actions[{len(actions) - 1}]"
     assert "the game is over" in error.detail
     assert isinstance(error.__cause__, IllegalActionError)
-    # a game whose seed changed deals other hands
+    # a game whose deal changed: the cards of deal *number* dealt from the next seat on
     record = to_data(game)
-    record["seed"] = game.seed + 1
-    assert read_error(record).path.startswith("actions[")
+    first, hands = parse_deal(record["deals"][number]["hands"])
+    turned = {seat.next: hand for seat, hand in hands.items()}
+    record["deals"][number]["hands"] = format_deal(first, turned)
+    error = read_error(record)
+    assert error.path.startswith("actions[")
+    assert int(error.path[8:-1]) >= before  # not before the changed deal
 
 
 def replay_by_hand(deal: Deal, actions: list[Any]) -> int | Deal:

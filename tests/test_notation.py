@@ -23,8 +23,10 @@ from coinche import (
     InvalidDealError,
     NotationError,
     Seat,
+    Step,
     Strain,
     Trick,
+    parse_action,
 )
 from coinche.auction import parse_call
 from coinche.notation import (
@@ -242,6 +244,8 @@ PARSERS: dict[str, Callable[[str], object]] = {
     "Seat.parse": Seat.parse,
     "Strain.parse": Strain.parse,
     "parse_call": parse_call,
+    "parse_action": parse_action,
+    "Step.parse": Step.parse,
 }
 # Text made of the characters the notations use, to get past the first checks.
 NOTATION_TEXT = st.text(alphabet="AKQJT9871 0.-:NESWnesw\tCDHS♠♥♦♣,x", max_size=80)

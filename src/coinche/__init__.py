@@ -88,6 +88,7 @@ from coinche.records import dumps, loads, loads_as
 from coinche.report import render_deal
 from coinche.scoring import DealResult, ScoreTerm, TeamPoints, round_score, score_deal
 from coinche.seats import Seat, Team
+from coinche.step import parse_action
 
 COMPILED: bool = _kernel.__file__.endswith(tuple(EXTENSION_SUFFIXES))
 """True when the integer kernel runs compiled by mypyc (the optional compiled build)."""
@@ -168,6 +169,7 @@ __all__ = [
     "legal_cards",
     "loads",
     "loads_as",
+    "parse_action",
     "parse_any_call",
     "parse_call",
     "parse_classic_call",

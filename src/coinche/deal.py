@@ -39,7 +39,7 @@ Decisions (each is documented behaviour):
 - **The classic turned-card deal** (``auction='turned_card'``, the ``classic_belote``
   preset, rules page, section 8): five cards each, then a card turned up
   (:attr:`Deal.turned`, public: it is in every :class:`PlayerView`) over the stock
-  (:attr:`Deal.stock`); the auction is a :class:`~coinche.classic.ClassicAuction`; when
+  (:attr:`Deal.stock`); the auction is a :class:`~coinche.auction.classic.ClassicAuction`; when
   it ends with a taker, the stock is dealt (:mod:`coinche.dealing` says how) and
   :attr:`Deal.hands` are then the eight-card hands (before that, the five-card hands; a
   thrown-in deal keeps them). The taker leads. :meth:`Deal.from_hands` takes the
@@ -146,7 +146,7 @@ class Deal:
     and the actions are calls; in the play the actions are cards, checked with the rules
     of rules page, section 4. The first trick is led by the seat after the dealer, or by the
     taker when :attr:`~coinche.RuleConfig.first_lead` is ``taker``. Under the classic
-    turned-card auction the auction is a :class:`~coinche.classic.ClassicAuction` and
+    turned-card auction the auction is a :class:`~coinche.auction.classic.ClassicAuction` and
     the deal is completed when it ends (see the module's decisions). After the eighth
     trick the deal is :attr:`Phase.SCORED` and :attr:`result` holds
     :func:`~coinche.score_deal`'s answer; after four passes it is
@@ -187,7 +187,7 @@ class Deal:
     eight-card hands."""
     auction: Auction | ClassicAuction
     """The auction so far (complete once the play has started): a
-    :class:`~coinche.classic.ClassicAuction` under ``auction='turned_card'``."""
+    :class:`~coinche.auction.classic.ClassicAuction` under ``auction='turned_card'``."""
     phase: Phase
     """Auction, play, scored or thrown in."""
     announcements: tuple[Announcement, ...]

@@ -24,6 +24,12 @@ Decisions (each is documented behaviour):
   :attr:`~Game.seed` (drawn once from the generator given to :meth:`Game.new`), and deal
   number *n* (0 for the first) is dealt with ``random.Random(f"{seed}:{n}")``. The same
   seed and the same actions always give the same game.
+- **Cards dealt elsewhere**: a game made with ``Game.new(rules, dealer, deck=...)`` (a
+  server that shuffles its own cards) has no seed: it deals the first deal from that
+  deck, and when a deal ends it waits (:attr:`~Game.needs_deck`) until
+  :meth:`~Game.next_deal` gives the next deck. A game read from a record is such a game
+  too, as the record holds the cards of the deals dealt so far and never the seed (it
+  would tell the deals to come).
 - **Winning** (rules page, section 7): after each scored deal, a team whose total reaches
   :attr:`~coinche.RuleConfig.target` wins the game; when both reach it in the same deal
   the higher total wins; when those are level nobody has won and another deal is
@@ -48,6 +54,7 @@ import attrs
 from coinche._checks import check_int_range, short_repr
 from coinche.announcements import Announcement
 from coinche.auction.classic import AnyCall
+from coinche.cards import Card
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal, Phase, PlayerView, Step
 from coinche.errors import CoincheTypeError, IllegalActionError, InvalidDealError
@@ -57,6 +64,7 @@ from coinche.seats import Seat, Team
 __all__ = ["Game"]
 
 _ZERO: Final = TeamPoints(0, 0)
+_WAITING: Final = "the deal is over, and the game waits for the next deck (Game.next_deal)"
 
 
 def _deal_rng(seed: int, number: int) -> random.Random:
@@ -96,6 +104,11 @@ def _check_range(low: int, high: int) -> Any:
     return check
 
 
+def _check_seed(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None:
+        check_int_range(value, "seed", -MAX_SEED, MAX_SEED)
+
+
 def _check_results(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, tuple) or not all(isinstance(r, DealResult) for r in value):
         raise CoincheTypeError(f"results must be a tuple of DealResult, not {short_repr(value)}")
@@ -113,7 +126,7 @@ class Game:
     Build one with :meth:`new`. :attr:`to_move`, :meth:`legal_actions`, :meth:`explain`,
     :meth:`is_legal`, :meth:`apply`, :meth:`apply_call` and :meth:`apply_unchecked` work
     as on the current :attr:`deal`; once it is scored or thrown in the game deals the
-    next one. The
+    next one from its :attr:`seed`, or, without a seed, waits for :meth:`next_deal`. The
     constructor is for tools that need a game in a given state (tests, saved games):
     it checks the types and that the deal follows the game's rules.
 
@@ -132,8 +145,11 @@ class Game:
 
     rules: RuleConfig = attrs.field(validator=_check_type(RuleConfig, "a RuleConfig"))
     """The house rules (the target is :attr:`~coinche.RuleConfig.target`)."""
-    seed: int = attrs.field(validator=_check_range(-MAX_SEED, MAX_SEED))
-    """Deal number *n* is dealt with ``random.Random(f"{seed}:{n}")``."""
+    seed: int | None = attrs.field(validator=_check_seed, eq=False)
+    """Deal number *n* is dealt with ``random.Random(f"{seed}:{n}")``; ``None`` for a game
+    whose decks come from outside (:meth:`next_deal`), and for a game read from a
+    record. It says where the deals to come are dealt from, not what happened, so it is
+    not compared: games that differ only in it are equal."""
     deal: Deal = attrs.field(validator=_check_type(Deal, "a Deal"))
     """The deal being played (the last one, once the game is over)."""
     deal_number: int = attrs.field(default=0, validator=_check_range(-MAX_DEALS, MAX_DEALS))
@@ -164,10 +180,21 @@ class Game:
             )
 
     @classmethod
-    def new(cls, rules: RuleConfig, first_dealer: Seat, rng: random.Random) -> Game:
-        """A new game: *first_dealer* deals the first deal; *rng* gives the game's seed.
+    def new(
+        cls,
+        rules: RuleConfig,
+        first_dealer: Seat,
+        rng: random.Random | None = None,
+        *,
+        deck: Sequence[Card] | None = None,
+    ) -> Game:
+        """A new game: *first_dealer* deals the first deal; *rng* gives the game's seed,
+        or *deck* the cards of the first deal (one of the two).
 
-        The seed is ``rng.getrandbits(64)``; *rng* is not used after that.
+        The seed is ``rng.getrandbits(64)``; *rng* is not used after that. With *deck*
+        (32 cards, top first, dealt as :meth:`Deal.from_deck
+        <coinche.deal.Deal.from_deck>` deals them) the game has no seed, and each deal
+        after the first waits for its deck (:meth:`next_deal`).
 
         >>> import random
         >>> from coinche import RuleConfig, Seat
@@ -177,14 +204,34 @@ class Game:
         True
         >>> game.totals, game.winner, game.deal.phase.value
         (TeamPoints(north_south=0, east_west=0), None, 'auction')
+        >>> from coinche import CARDS
+        >>> dealt = Game.new(RuleConfig.ffb(), Seat.SOUTH, deck=CARDS)  # 3-3-2 from West
+        >>> dealt.seed, str(dealt.deal.hand(Seat.WEST))
+        (None, '7C 8C 9C JD QD KD 7S 8S')
+
+        :raises CoincheTypeError: a bad argument, or both *rng* and *deck* (or neither).
+        :raises InvalidDealError: a *deck* that is not 32 distinct cards.
         """
         if not isinstance(rules, RuleConfig):
             raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
         if type(first_dealer) is not Seat:
             raise CoincheTypeError(f"first_dealer must be a Seat, not {short_repr(first_dealer)}")
+        if (rng is None) == (deck is None):
+            raise CoincheTypeError(
+                "Game.new takes an rng (the game deals itself) or a deck (the first deal's "
+                "cards, dealt elsewhere), one of the two"
+            )
+        if deck is not None:
+            return cls._dealt(rules, Deal.from_deck(first_dealer, rules, deck))
         if not isinstance(rng, random.Random):
             raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         return cls._start(rules, first_dealer, rng.getrandbits(64))
+
+    @classmethod
+    def _dealt(cls, rules: RuleConfig, deal: Deal) -> Game:
+        """The game without a seed whose first deal is *deal*, fresh (what ``new(deck=)``
+        and a game record start from)."""
+        return cls(rules, None, deal)
 
     @classmethod
     def _start(cls, rules: RuleConfig, first_dealer: Seat, seed: int) -> Game:
@@ -283,7 +330,22 @@ class Game:
         """
         if self.is_over:
             return None
-        return self.deal.to_move
+        return self.deal.to_move  # None while the game waits for a deck
+
+    @property
+    def needs_deck(self) -> bool:
+        """True when the current deal is over, the match is not, and the game has no seed:
+        it waits for :meth:`next_deal` (no action can be made before).
+
+        >>> from coinche import CARDS, PASS, RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, deck=CARDS)
+        >>> for _ in range(4):                    # thrown in: the game waits
+        ...     game = game.apply(PASS)
+        >>> game.needs_deck, game.to_move, game.legal_actions()
+        (True, None, ())
+        """
+        return self.seed is None and self.deal.is_over and not self.is_over
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the seat to move may do in the current deal; empty once the game is over.
@@ -295,7 +357,7 @@ class Game:
         >>> game.legal_actions() == game.deal.legal_actions()
         True
         """
-        if self.is_over:
+        if self.is_over or self.needs_deck:
             return ()
         return self.deal.legal_actions()
 
@@ -333,6 +395,8 @@ class Game:
         winner = self.winner
         if winner is not None:
             return self._over(winner)
+        if self.needs_deck:
+            return _WAITING
         return self.deal.explain(action, declare=declare, belote=belote)
 
     def is_legal(
@@ -351,7 +415,9 @@ class Game:
         >>> all(game.is_legal(action) for action in game.legal_actions())
         True
         """
-        return not self.is_over and self.deal.is_legal(action, declare=declare, belote=belote)
+        if self.is_over or self.needs_deck:
+            return False
+        return self.deal.is_legal(action, declare=declare, belote=belote)
 
     def apply(
         self,
@@ -376,7 +442,8 @@ class Game:
         coinche.errors.IllegalActionError: NORTH may not do 7C now: the auction is on: ...
 
         :raises IllegalCallError, IllegalCardError, IllegalActionError: as
-            :meth:`Deal.apply`; :class:`IllegalActionError` also once the game is over.
+            :meth:`Deal.apply`; :class:`IllegalActionError` also once the game is over
+            or while it waits for a deck (:attr:`needs_deck`).
         """
         self._check_not_over(action)
         return self._after(self.deal.apply(action, declare=declare, belote=belote))
@@ -402,7 +469,8 @@ class Game:
         declare: Sequence[Announcement] | None = None,
         belote: bool = True,
     ) -> Game:
-        """As :meth:`apply` without the legality checks (see :meth:`Deal.apply_unchecked`).
+        """As :meth:`apply` without the legality checks (see :meth:`Deal.apply_unchecked`),
+        for a game that is not over and not waiting for a deck.
 
         >>> import random
         >>> from coinche import RuleConfig, Seat
@@ -413,11 +481,59 @@ class Game:
         """
         return self._after(self.deal.apply_unchecked(action, declare=declare, belote=belote))
 
+    def next_deal(self, deck: Sequence[Card]) -> Game:
+        """The game with its next deal dealt from *deck* (32 cards, top first, dealt as
+        :meth:`Deal.from_deck <coinche.deal.Deal.from_deck>` deals them) by the next
+        dealer, for a game that waits for it (:attr:`needs_deck`: no seed, the deal
+        over, the match not).
+
+        >>> import random
+        >>> from coinche import CARDS, PASS, RuleConfig, Seat
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, deck=CARDS)
+        >>> for _ in range(4):
+        ...     game = game.apply(PASS)
+        >>> deck = random.Random(5).sample(CARDS, 32)    # the server's own shuffle
+        >>> game = game.next_deal(deck)
+        >>> game.dealer, game.deal_number, game.thrown_in, game.needs_deck
+        (<Seat.NORTH: 0>, 1, 1, False)
+        >>> game.next_deal(deck)
+        Traceback (most recent call last):
+        ...
+        coinche.errors.IllegalActionError: a new deal is not allowed now: the current deal ...
+
+        :raises IllegalActionError: the game does not wait for a deck.
+        :raises InvalidDealError: *deck* is not 32 distinct cards.
+        :raises CoincheTypeError: *deck* is not a sequence of cards.
+        """
+        self._check_needs_deck()
+        return self._next_with(Deal.from_deck(self.deal.dealer.next, self.rules, deck))
+
     # ------------------------------------------------------------------ internals
+    def _check_needs_deck(self) -> None:
+        if self.needs_deck:
+            return
+        if self.is_over:
+            reason = "the game is over"
+        elif self.seed is not None:
+            reason = "this game deals its deals from its seed"
+        else:
+            reason = "the current deal is not over"
+        raise IllegalActionError("a new deal", None, reason)
+
+    def _next_with(self, deal: Deal) -> Game:
+        """The game waiting for a deck, with *deal* (fresh, by the next dealer) as its next
+        deal (what :meth:`next_deal` and a game record deal)."""
+        return attrs.evolve(
+            self, deal=deal, deal_number=self.deal_number + 1, _past=(*self._past, self.deal)
+        )
+
     def _check_not_over(self, action: object) -> None:
         winner = self.winner
         if winner is not None:
             raise IllegalActionError(action, None, self._over(winner))
+        if self.needs_deck:
+            raise IllegalActionError(action, None, _WAITING)
 
     @staticmethod
     def _over(winner: Team) -> str:
@@ -450,7 +566,10 @@ class Game:
         return attrs.evolve(self, deal=deal)
 
     def _next_deal(self, finished: Deal, **changes: Any) -> Game:
-        """The game after *finished*, with *changes*: the next dealer deals a new deal."""
+        """The game after *finished*, with *changes*: the next dealer deals a new deal
+        (without a seed, the game keeps *finished* and waits for its deck)."""
+        if self.seed is None:
+            return attrs.evolve(self, deal=finished, **changes)
         number = self.deal_number + 1
         new = Deal.new(finished.dealer.next, self.rules, _deal_rng(self.seed, number))
         return attrs.evolve(

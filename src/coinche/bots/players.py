@@ -398,7 +398,9 @@ def play_deals(
 
     The deal is the one just scored or thrown in (the game has already moved on to the
     next deal, except after the last one); the game holds the new totals. Nothing is
-    yielded when *game* is already over.
+    yielded when *game* is already over. A game without a seed (its decks dealt
+    elsewhere) stops at the end of its deal, waiting for the next deck
+    (:attr:`Game.needs_deck <coinche.game.Game.needs_deck>`).
 
     >>> import random
     >>> from coinche import RuleConfig, Seat
@@ -416,20 +418,21 @@ def play_deals(
         :func:`play_deal`.
     """
     _check_players(players)
-    while not game.is_over:
+    while not game.is_over and not game.needs_deck:
         seat = game.to_move
         assert seat is not None
         deal = game.deal
         action = players[seat].choose(game.view(seat), game.legal_actions(), rng)
         after = game.apply(action)
-        if after.deal_number != game.deal_number or after.is_over:
+        if after.deal_number != game.deal_number or after.is_over or after.needs_deck:
             # the deal ended: replay its last action on it to keep the finished deal
             yield deal.apply(action), after
         game = after
 
 
 def play_game(game: Game, players: Mapping[Seat, Player], rng: random.Random) -> Game:
-    """Play *game* to its end with *players* (one for each seat); return the final game.
+    """Play *game* to its end with *players* (one for each seat); return the final game
+    (for a game without a seed, the game at the end of its deal: see :func:`play_deals`).
 
     *rng* is handed to every ``choose``; the same generator state gives the same game.
 

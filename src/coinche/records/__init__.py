@@ -70,8 +70,12 @@ tagged objects too.
                   the auction, and two more fields follow them: ``turned``, the turned
                   card's code, and ``stock``, a list of the codes of the 11 other cards
                   in the order they are dealt after the auction
-``game``          ``rules``; ``seed``: a number; ``first_dealer``; ``actions``: every
-                  action of the match, deal after deal
+``game``          ``rules``; ``first_dealer``; ``deals``: the cards of each deal dealt
+                  so far, a list of ``dealt`` objects (``hands``, and ``turned`` and
+                  ``stock`` under the turned-card auction, as in a ``deal`` record);
+                  ``actions``: every action of the match, deal after deal. Never the
+                  seed (an earlier format held ``seed`` in place of ``deals``; it
+                  still reads)
 ``player_view``   one field per :class:`~coinche.PlayerView` attribute: ``seat``,
                   ``rules``, ``dealer``, ``phase``, ``to_move`` (or ``null``),
                   ``hand``, ``calls`` (``action`` objects), ``contract`` (or
@@ -92,7 +96,7 @@ derived state. The actions of a deal or a game are its log, :attr:`Deal.steps
 every step again with :meth:`Deal.apply <coinche.Deal.apply>`, which checks it (the
 record is only decoded here: every rule is the deal's), so the first action that cannot
 be made fails at its path (``actions[7]``) with the library's error as the cause. A
-:class:`~coinche.Game` built with its constructor is written only when its seed and
+:class:`~coinche.Game` built with its constructor is written only when its deals and
 actions give it back.
 
 A ``deal_result`` is read back by scoring the deal again with

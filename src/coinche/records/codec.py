@@ -397,7 +397,10 @@ def decode_tagged(field: Field, tag: str, reader: Callable[[Fields], T]) -> T:
     of a record that are not records of their own (the actions of a deal)."""
     fields = field._fields()
     if fields.tag != tag:
-        field.fail(f"expected an {short_repr(tag)} object, not a {short_repr(fields.tag)} record")
+        article = "an" if tag[:1] in "aeiou" else "a"
+        field.fail(
+            f"expected {article} {short_repr(tag)} object, not a {short_repr(fields.tag)} record"
+        )
     return fields.read(reader)
 
 
@@ -454,7 +457,7 @@ def dumps(value: object, *, indent: int | None = None) -> str:
     :raises CoincheTypeError: *value* is of a type with no record format.
     :raises InvalidDealError: a :class:`~coinche.DealResult` not made by
         :func:`~coinche.score_deal` (it does not know its tricks), or a
-        :class:`~coinche.Game` built with its constructor that its seed and actions do
+        :class:`~coinche.Game` built with its constructor that its deals and actions do
         not give back.
     """
     return json.dumps(to_data(value), indent=indent, ensure_ascii=False)

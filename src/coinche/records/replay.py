@@ -120,12 +120,17 @@ def _replay(state: _S, field: Field) -> _S:
     library's error as the cause.
     """
     for item in field.items():
-        step = _read_step(item)
-        try:
-            state = state.apply(step)
-        except CoincheError as error:
-            item.fail(f"cannot replay {short_repr(str(step))}: {error}", error)
+        state = _replay_one(state, item)
     return state
+
+
+def _replay_one(state: _S, item: Field) -> _S:
+    """*state* after the step of the action object *item*, made with ``apply``."""
+    step = _read_step(item)
+    try:
+        return state.apply(step)
+    except CoincheError as error:
+        item.fail(f"cannot replay {short_repr(str(step))}: {error}", error)
 
 
 # ------------------------------------------------------------------ deals and games
@@ -137,16 +142,39 @@ def _parse_first_hands(text: str) -> tuple[Seat, dict[Seat, Hand]]:
     return parse_deal(text, cards=5)
 
 
-def _encode_deal(deal: Deal) -> JsonObject:
-    data: JsonObject = {"rules": to_data(deal.rules), "dealer": deal.dealer.letter}
+def _dealt_data(deal: Deal) -> JsonObject:
+    """The cards *deal* was dealt: ``hands``, and in the turned-card deal ``turned`` and
+    ``stock`` (the fields a deal record and each deal of a game record hold)."""
     turned = deal.turned
     if turned is None:
-        data["hands"] = format_deal(deal.dealer, dict(zip(_SEATS, deal.hands, strict=True)))
-    else:  # the turned-card deal: five cards each, the turned card and the stock
-        first = dict(zip(_SEATS, deal.first_hands, strict=True))
-        data["hands"] = format_deal(deal.dealer, first, cards=5)
-        data["turned"] = turned.code
-        data["stock"] = [card.code for card in deal.stock]
+        return {"hands": format_deal(deal.dealer, dict(zip(_SEATS, deal.hands, strict=True)))}
+    # the turned-card deal: five cards each, the turned card and the stock
+    first = dict(zip(_SEATS, deal.first_hands, strict=True))
+    return {
+        "hands": format_deal(deal.dealer, first, cards=5),
+        "turned": turned.code,
+        "stock": [card.code for card in deal.stock],
+    }
+
+
+def _read_dealt(fields: Fields, dealer: Seat, rules: RuleConfig) -> Deal:
+    """The fresh deal of the cards *fields* hold (see :func:`_dealt_data`)."""
+    hands = fields["hands"]
+    if rules.auction is not AuctionKind.TURNED_CARD:
+        _, dealt = hands.parse(parse_deal)
+        return Deal.from_hands(dealer, rules, dealt)
+    _, first = hands.parse(_parse_first_hands)
+    turned = fields["turned"].card()
+    stock = [item.card() for item in fields["stock"].items()]
+    try:
+        return Deal.from_hands(dealer, rules, first, turned=turned, stock=stock)
+    except InvalidDealError as error:  # a card dealt twice, a short stock
+        fields.fail(str(error), error)
+
+
+def _encode_deal(deal: Deal) -> JsonObject:
+    data: JsonObject = {"rules": to_data(deal.rules), "dealer": deal.dealer.letter}
+    data.update(_dealt_data(deal))
     data["actions"] = _deal_actions(deal)
     return data
 
@@ -155,64 +183,81 @@ def _decode_deal(fields: Fields) -> Deal:
     rules_field = fields["rules"]
     dealer = fields["dealer"].seat()
     rules = rules_field.record(RuleConfig)
-    hands = fields["hands"]
-    if rules.auction is not AuctionKind.TURNED_CARD:
-        _, dealt = hands.parse(parse_deal)
-        deal = Deal.from_hands(dealer, rules, dealt)
-    else:
-        _, first = hands.parse(_parse_first_hands)
-        turned = fields["turned"].card()
-        stock = [item.card() for item in fields["stock"].items()]
-        try:
-            deal = Deal.from_hands(dealer, rules, first, turned=turned, stock=stock)
-        except InvalidDealError as error:  # a card dealt twice, a short stock
-            fields.fail(str(error), error)
-    return _replay(deal, fields["actions"])
+    return _replay(_read_dealt(fields, dealer, rules), fields["actions"])
 
 
 register(Deal, "deal", _encode_deal, _decode_deal)
+
+
+# A game record holds the cards of every deal dealt so far ("deals", each a "dealt"
+# object: the fields of a deal record that say what was dealt) and every action, deal
+# after deal; never the seed, which would tell the deals to come. Records written before
+# held the seed instead of the deals ("seed", then no "deals"); they are still read.
+_DEALT: Final = "dealt"  # the tag of the cards of one deal of a game
 
 
 def _game_data(game: Game) -> JsonObject:
     deals = game.deals
     return {
         "rules": to_data(game.rules),
-        "seed": game.seed,
         "first_dealer": deals[0].dealer.letter,
+        "deals": [{"type": _DEALT, **_dealt_data(deal)} for deal in deals],
         "actions": [action for deal in deals for action in _deal_actions(deal)],
     }
 
 
 def _encode_game(game: Game) -> JsonObject:
     data = _game_data(game)
-    # Written only when the replay of the seed and the actions gives the same game (a
+    # Written only when the replay of the deals and the actions gives the same game (a
     # game built with the constructor or changed with attrs.evolve may not be one).
     if len(game.deals) != game.deal_number + 1:
         raise InvalidDealError(
-            "a game record replays the game from its seed, but this game was built with "
-            f"the constructor at deal number {game.deal_number}: its earlier deals are "
-            "not known"
+            "a game record replays the game from its first deal, but this game was built "
+            f"with the constructor at deal number {game.deal_number}: its earlier deals "
+            "are not known"
         )
     try:
         again = from_data({"type": "game", **data})
     except InvalidRecordError as error:
         raise InvalidDealError(
-            "a game record replays the game from its seed, and this game is not what its "
-            f"seed and actions give: {error}"
+            "a game record replays the game from its deals, and this game is not what its "
+            f"deals and actions give: {error}"
         ) from error
     if again != game:
         raise InvalidDealError(
-            "a game record replays the game from its seed, and this game is not what its "
-            "seed and actions give"
+            "a game record replays the game from its deals, and this game is not what its "
+            "deals and actions give"
         )
     return data
 
 
 def _decode_game(fields: Fields) -> Game:
     rules = fields["rules"].record(RuleConfig)
-    seed = fields["seed"].integer()
+    seed = fields.get("seed")
     first_dealer = fields["first_dealer"].seat()
-    return _replay(Game._start(rules, first_dealer, seed), fields["actions"])
+    if seed is not None:  # a record of the earlier format: the seed deals every deal
+        return _replay(Game._start(rules, first_dealer, seed.integer()), fields["actions"])
+    deals_field = fields["deals"]
+    dealt = deals_field.items()
+    if not dealt:
+        deals_field.fail("a game has at least one deal")
+
+    def deal_of(item: Field, dealer: Seat) -> Deal:
+        return decode_tagged(item, _DEALT, lambda f: _read_dealt(f, dealer, rules))
+
+    game = Game._dealt(rules, deal_of(dealt[0], first_dealer))
+    taken = 1
+    for item in [*fields["actions"].items(), None]:
+        if game.needs_deck and taken < len(dealt):  # the deal before is over: the next
+            game = game._next_with(deal_of(dealt[taken], game.deal.dealer.next))
+            taken += 1
+        if item is not None:
+            game = _replay_one(game, item)
+    if taken < len(dealt):
+        dealt[taken].fail(
+            f"the record holds {len(dealt)} deals, and its actions play only {taken} of them"
+        )
+    return game
 
 
 register(Game, "game", _encode_game, _decode_game)
