@@ -389,3 +389,24 @@ def test_dataset_command_interrupted_then_finished(
     assert code == 0
     assert out.splitlines()[2].split()[:3] == ["3", "1", "2"]  # shards, written, kept
     assert [r.index for r in read(tmp_path)] == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("out", ["", None, 3, b"dir"])
+def test_out_must_name_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], out: Any
+) -> None:
+    """Issue 22: out="" once wrote the dataset into the current directory (Path("") is
+    "."), out=None raised a bare TypeError; both are refused, nothing written."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(CoincheTypeError, match="out must be the path of a directory"):
+        generate("table", 1, RuleConfig(), 1, out=out, tricks=1)
+    with pytest.raises(CoincheTypeError, match="directory must be the path of a directory"):
+        read_manifest(out)
+    with pytest.raises(CoincheTypeError, match="directory must be the path of a directory"):
+        next(read(out))
+    assert list(tmp_path.iterdir()) == []
+    if out == "":
+        code, printed, err = run(capsys, "dataset", "--deals", "1", "--tricks", "1", "--out", "")
+        assert (code, printed, len(err.splitlines())) == (2, "", 1)
+        assert "out must be the path of a directory" in err
+        assert list(tmp_path.iterdir()) == []

@@ -61,6 +61,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from coinche import _kernel as K
+from coinche._checks import short_repr
 from coinche.arena import deal_rng
 from coinche.cards import Hand, Strain, hand_from_mask
 from coinche.config import RuleConfig
@@ -435,12 +436,25 @@ def _read_shard(directory: Path, manifest: Manifest, number: int) -> list[DealRe
     return records
 
 
+def _directory(value: object, name: str) -> Path:
+    """*value* as the path of a directory: a non-empty str or an ``os.PathLike`` of
+    one (an empty path would mean the current directory)."""
+    text = os.fspath(value) if isinstance(value, (str, os.PathLike)) else None
+    if not isinstance(text, str) or not text:
+        raise CoincheTypeError(
+            f"{name} must be the path of a directory (a non-empty str or os.PathLike), "
+            f"not {short_repr(value)}"
+        )
+    return Path(text)
+
+
 def read_manifest(directory: str | os.PathLike[str]) -> Manifest:
     """The manifest of the dataset in *directory*.
 
     :raises DatasetError: no manifest there, or one that cannot be read.
+    :raises CoincheTypeError: *directory* is not a path (or is empty).
     """
-    path = Path(directory) / MANIFEST
+    path = _directory(directory, "directory") / MANIFEST
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -458,8 +472,9 @@ def read(directory: str | os.PathLike[str]) -> Iterator[DealRecord]:
 
     :raises DatasetError: the manifest or a shard is missing or cannot be read (a
         dataset whose run has not finished: run :func:`generate` again to finish it).
+    :raises CoincheTypeError: *directory* is not a path (or is empty).
     """
-    folder = Path(directory)
+    folder = _directory(directory, "directory")
     manifest = read_manifest(folder)
     for number in range(manifest.shards):
         if not (folder / manifest.shard_name(number)).exists():
@@ -541,7 +556,8 @@ def generate(
     *samples* for ``"evaluated"``: the compiled build (``coinche.COMPILED``) is the
     one for large datasets.
 
-    :raises CoincheTypeError: an argument of the wrong type or out of range.
+    :raises CoincheTypeError: an argument of the wrong type or out of range (*out*
+        not a path, or empty).
     :raises DatasetError: *out* cannot be written, holds another dataset, or holds a
         shard that cannot be read back.
     :raises MissingExtraError: Parquet without pyarrow installed.
@@ -553,9 +569,9 @@ def generate(
         executor = InProcess()
     elif not isinstance(executor, Executor):
         raise CoincheTypeError(f"executor must be an Executor, not {executor!r}")
+    folder = _directory(out, "out")
     if manifest.format == "parquet":
         require("pyarrow.parquet", "parquet", "Parquet datasets")
-    folder = Path(out)
     missing = _prepare(folder, manifest)
     if progress is not None:
         progress(manifest.deals - sum(len(manifest.shard_range(k)) for k in missing))
