@@ -410,3 +410,72 @@ def test_out_must_name_a_directory(
         assert (code, printed, len(err.splitlines())) == (2, "", 1)
         assert "out must be the path of a directory" in err
         assert list(tmp_path.iterdir()) == []
+
+
+def rewrite_rows(shard: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    rows = [json.loads(line) for line in shard.read_text().splitlines()]
+    for row in rows:
+        change(row)
+    shard.write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+
+def test_a_shard_of_other_deals_is_refused(tmp_path: Path) -> None:
+    """Issue 22: resuming (and read) once checked only a shard's row indices, so a shard
+    copied from another seed's dataset, or one whose four hands were all AH, was kept
+    and read back as this dataset's. Deal i is a function of (seed, i): its hands, its
+    dealer and the strains of its table are checked; a mismatch names the file, and
+    nothing is deleted."""
+    rules = RuleConfig.common()
+    mine, other = tmp_path / "mine", tmp_path / "other"
+    generate("table", 4, rules, 1, out=mine, tricks=2, shard_size=2)
+    generate("table", 4, rules, 2, out=other, tricks=2, shard_size=2)
+    shard = mine / "part-00001.jsonl"
+    original = shard.read_text()
+
+    first = mine / "part-00000.jsonl"
+    first_text = first.read_text()
+
+    def refused(match: str) -> None:
+        first.unlink()  # a shard still to compute
+        before = files(mine)
+        with pytest.raises(DatasetError, match=rf"part-00001\.jsonl: {match}"):
+            generate("table", 4, rules, 1, out=mine, tricks=2, shard_size=2)
+        assert files(mine) == before  # nothing deleted, nothing computed
+        first.write_text(first_text)
+        with pytest.raises(DatasetError, match=rf"part-00001\.jsonl: {match}"):
+            list(read(mine))
+
+    shard.write_text((other / "part-00001.jsonl").read_text())  # seed 2's deals 2 and 3
+    refused("deal 2 is not the one seed 1 deals: its hands differ")
+
+    def all_ace_of_hearts(row: dict[str, Any]) -> None:
+        row["hands"] = ["AH", "AH", "AH", "AH"]
+
+    shard.write_text(original)
+    rewrite_rows(shard, all_ace_of_hearts)
+    refused("deal 2 is not the one seed 1 deals: its hands differ")
+
+    def other_dealer(row: dict[str, Any]) -> None:
+        row["dealer"] = "N"  # deal 2's dealer is Seat(2 % 4), South
+
+    shard.write_text(original)
+    rewrite_rows(shard, other_dealer)
+    refused("deal 2 is not the one seed 1 deals: its dealer differs")
+
+    def no_spades(row: dict[str, Any]) -> None:
+        del row["dd_S"]  # common rules: four suit strains, no NT, no AT
+
+    shard.write_text(original)
+    rewrite_rows(shard, no_spades)
+    refused("deal 2 has a table for C, D, H, and the dataset's strains are C, D, H, S")
+
+    def values_too(row: dict[str, Any]) -> None:
+        row["ev_S"] = [1.0, 2.0, 3.0, 4.0]  # a "table" dataset holds no values
+
+    shard.write_text(original)
+    rewrite_rows(shard, values_too)
+    refused("deal 2 has values for S")
+
+    shard.write_text(original)
+    first.unlink()
+    assert generate("table", 4, rules, 1, out=mine, tricks=2, shard_size=2).kept == 1

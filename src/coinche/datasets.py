@@ -45,15 +45,19 @@ Decisions (documented behaviour):
   cluster needs no shared file system.
 - **Resuming**: :func:`generate` on a directory that holds the same dataset's manifest
   reads back every shard present, computes only the missing ones, and never writes a
-  shard twice. A shard that cannot be read back (a corrupt file) stops the run with a
-  :class:`DatasetError` naming it, before any work, and nothing is deleted; a manifest
-  for another dataset (other rules, seed, size...) is an error too.
+  shard twice. A shard that cannot be read back (a corrupt file), or that holds other
+  deals than the seed deals (other hands or dealers: a shard copied from another
+  dataset; a table for other strains), stops the run with a :class:`DatasetError`
+  naming it, before any work, and nothing is deleted; a manifest for another dataset
+  (other rules, seed, size...) is an error too. :func:`read` checks each shard the
+  same way.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -344,18 +348,24 @@ def _table(hands: tuple[Hand, ...], manifest: Manifest) -> dict[Strain, dict[Sea
     return table
 
 
-def _record(manifest: Manifest, index: int) -> DealRecord:
-    """Deal *index* of the dataset, solved (and valued)."""
-    from coinche.contract import Contract
-    from coinche.evaluate import evaluate_contract
-
+def _dealt(manifest: Manifest, index: int) -> tuple[random.Random, tuple[Hand, ...]]:
+    """Deal *index* of the dataset as the seed deals it: its generator (which the
+    ``"evaluated"`` kind goes on drawing from) and its four hands."""
     rng = deal_rng(manifest.seed, index)
     order = list(range(32))
     rng.shuffle(order)
     size = manifest.tricks
     masks = [sum(1 << c for c in order[s * size : (s + 1) * size]) for s in range(4)]
+    return rng, tuple(hand_from_mask(mask) for mask in masks)
+
+
+def _record(manifest: Manifest, index: int) -> DealRecord:
+    """Deal *index* of the dataset, solved (and valued)."""
+    from coinche.contract import Contract
+    from coinche.evaluate import evaluate_contract
+
+    rng, hands = _dealt(manifest, index)
     dealer = Seat(index % 4)
-    hands = tuple(hand_from_mask(mask) for mask in masks)
     table = _table(hands, manifest)
     values: dict[Strain, dict[Seat, float]] = {}
     if manifest.kind == "evaluated":
@@ -433,7 +443,31 @@ def _read_shard(directory: Path, manifest: Manifest, number: int) -> list[DealRe
             f"{path}: corrupt shard: it should hold deals {expected[0]} to {expected[-1]}, "
             f"and holds {len(records)} rows"
         )
+    for record in records:
+        problem = _foreign(manifest, record)
+        if problem:
+            raise DatasetError(f"{path}: deal {record.index} {problem}")
     return records
+
+
+def _foreign(manifest: Manifest, record: DealRecord) -> str:
+    """Why *record* is not deal ``record.index`` of the dataset (its hands, dealer and
+    strains are a function of the seed and the index), or ``""``."""
+    index = record.index
+    strains = ", ".join(strain.code for strain in manifest.strains)
+    if record.hands != _dealt(manifest, index)[1]:
+        return f"is not the one seed {manifest.seed} deals: its hands differ"
+    if record.dealer is not Seat(index % 4):
+        return f"is not the one seed {manifest.seed} deals: its dealer differs"
+    if tuple(sorted(record.table)) != manifest.strains:
+        held = ", ".join(strain.code for strain in sorted(record.table))
+        return f"has a table for {held}, and the dataset's strains are {strains}"
+    evaluated = manifest.kind == "evaluated"
+    if tuple(sorted(record.values)) != (manifest.strains if evaluated else ()):
+        held = ", ".join(strain.code for strain in sorted(record.values)) or "no strain"
+        wanted = f"for {strains}" if evaluated else "none (a table dataset)"
+        return f"has values for {held}, and the dataset's are {wanted}"
+    return ""
 
 
 def _directory(value: object, name: str) -> Path:
