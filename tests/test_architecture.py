@@ -410,3 +410,23 @@ def test_the_circle_finder_names_each_circle() -> None:
         "coinche._kernel:5 (in g) -> coinche.cards:1 -> coinche._kernel",
         "coinche.svg:2 -> coinche.svg._draw:2 -> coinche.svg",
     ]
+
+
+def test_the_package_namespace_is_its_all_and_its_submodules() -> None:
+    """``from importlib... import version`` once left ``coinche.version`` (and
+    ``EXTENSION_SUFFIXES``, ``PackageNotFoundError``) in the public namespace: every
+    public name of the package is now in ``__all__`` or is one of its submodules."""
+    import types
+
+    import coinche
+
+    public = {name for name in dir(coinche) if not name.startswith("_")}
+    submodules = {
+        name
+        for name in public
+        if isinstance(getattr(coinche, name), types.ModuleType)
+        and getattr(coinche, name).__name__ == f"coinche.{name}"
+    }
+    assert public - submodules == set(coinche.__all__) - {"__version__"}
+    assert isinstance(coinche.COMPILED, bool)
+    assert isinstance(coinche.__version__, str)

@@ -250,14 +250,14 @@ def test_unfinished_or_missing_datasets_and_manifests(tmp_path: Path) -> None:
     ("kwargs", "message"),
     [
         ({"kind": "tables"}, "kind must be one of table, evaluated"),
-        ({"n": 0}, "n must be an int >= 1, not 0"),
+        ({"n": 0}, "n must be an int from 1 to 1000000000000, not 0"),
         ({"tricks": 9}, "tricks must be an int from 1 to 8"),
         ({"format": "csv"}, "format must be one of jsonl, parquet"),
         ({"rules": "common"}, "rules must be a RuleConfig"),
         ({"seed": 1.5}, "seed must be an int"),
         ({"kind": "evaluated", "tricks": 3}, "tricks must be 8"),
-        ({"kind": "evaluated", "samples": 0}, "samples must be an int >= 1"),
-        ({"shard_size": 0}, "shard_size must be an int >= 1"),
+        ({"kind": "evaluated", "samples": 0}, "samples must be an int from 1 to"),
+        ({"shard_size": 0}, "shard_size must be an int from 1 to"),
         ({"executor": 2}, "executor must be an Executor"),
     ],
 )
@@ -389,3 +389,199 @@ def test_dataset_command_interrupted_then_finished(
     assert code == 0
     assert out.splitlines()[2].split()[:3] == ["3", "1", "2"]  # shards, written, kept
     assert [r.index for r in read(tmp_path)] == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("out", ["", None, 3, b"dir"])
+def test_out_must_name_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], out: Any
+) -> None:
+    """Issue 22: out="" once wrote the dataset into the current directory (Path("") is
+    "."), out=None raised a bare TypeError; both are refused, nothing written."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(CoincheTypeError, match="out must be the path of a directory"):
+        generate("table", 1, RuleConfig(), 1, out=out, tricks=1)
+    with pytest.raises(CoincheTypeError, match="directory must be the path of a directory"):
+        read_manifest(out)
+    with pytest.raises(CoincheTypeError, match="directory must be the path of a directory"):
+        next(read(out))
+    assert list(tmp_path.iterdir()) == []
+    if out == "":
+        code, printed, err = run(capsys, "dataset", "--deals", "1", "--tricks", "1", "--out", "")
+        assert (code, printed, len(err.splitlines())) == (2, "", 1)
+        assert "out must be the path of a directory" in err
+        assert list(tmp_path.iterdir()) == []
+
+
+def rewrite_rows(shard: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    rows = [json.loads(line) for line in shard.read_text().splitlines()]
+    for row in rows:
+        change(row)
+    shard.write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+
+def test_a_shard_of_other_deals_is_refused(tmp_path: Path) -> None:
+    """Issue 22: resuming (and read) once checked only a shard's row indices, so a shard
+    copied from another seed's dataset, or one whose four hands were all AH, was kept
+    and read back as this dataset's. Deal i is a function of (seed, i): its hands, its
+    dealer and the strains of its table are checked; a mismatch names the file, and
+    nothing is deleted."""
+    rules = RuleConfig.common()
+    mine, other = tmp_path / "mine", tmp_path / "other"
+    generate("table", 4, rules, 1, out=mine, tricks=2, shard_size=2)
+    generate("table", 4, rules, 2, out=other, tricks=2, shard_size=2)
+    shard = mine / "part-00001.jsonl"
+    original = shard.read_text()
+
+    first = mine / "part-00000.jsonl"
+    first_text = first.read_text()
+
+    def refused(match: str) -> None:
+        first.unlink()  # a shard still to compute
+        before = files(mine)
+        with pytest.raises(DatasetError, match=rf"part-00001\.jsonl: {match}"):
+            generate("table", 4, rules, 1, out=mine, tricks=2, shard_size=2)
+        assert files(mine) == before  # nothing deleted, nothing computed
+        first.write_text(first_text)
+        with pytest.raises(DatasetError, match=rf"part-00001\.jsonl: {match}"):
+            list(read(mine))
+
+    shard.write_text((other / "part-00001.jsonl").read_text())  # seed 2's deals 2 and 3
+    refused("deal 2 is not the one seed 1 deals: its hands differ")
+
+    def all_ace_of_hearts(row: dict[str, Any]) -> None:
+        row["hands"] = ["AH", "AH", "AH", "AH"]
+
+    shard.write_text(original)
+    rewrite_rows(shard, all_ace_of_hearts)
+    refused("deal 2 is not the one seed 1 deals: its hands differ")
+
+    def other_dealer(row: dict[str, Any]) -> None:
+        row["dealer"] = "N"  # deal 2's dealer is Seat(2 % 4), South
+
+    shard.write_text(original)
+    rewrite_rows(shard, other_dealer)
+    refused("deal 2 is not the one seed 1 deals: its dealer differs")
+
+    def no_spades(row: dict[str, Any]) -> None:
+        del row["dd_S"]  # common rules: four suit strains, no NT, no AT
+
+    shard.write_text(original)
+    rewrite_rows(shard, no_spades)
+    refused("deal 2 has a table for C, D, H, and the dataset's strains are C, D, H, S")
+
+    def values_too(row: dict[str, Any]) -> None:
+        row["ev_S"] = [1.0, 2.0, 3.0, 4.0]  # a "table" dataset holds no values
+
+    shard.write_text(original)
+    rewrite_rows(shard, values_too)
+    refused("deal 2 has values for S")
+
+    shard.write_text(original)
+    first.unlink()
+    assert generate("table", 4, rules, 1, out=mine, tricks=2, shard_size=2).kept == 1
+
+
+BIG = "1" * 5000  # past Python's 4,300 digits for int(str)
+DEEP = "[" * 100_000 + "]" * 100_000  # past the recursion limit of json's decoder
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"index":0', f'"index":{BIG}', "an integer of 5000 digits"),
+        ('"dd_C":[[', f'"dd_C":[[{BIG},', "an integer of 5000 digits"),
+        ('"dd_C":[[', '"dd_C":[[Infinity,', "Infinity is not a JSON number"),
+        ('"dd_C":[[', '"dd_C":[[NaN,', "NaN is not a JSON number"),
+        ('"dd_C":[[', '"dd_C":[[-Infinity,', "-Infinity is not a JSON number"),
+        ('"dd_C":[[0,', '"dd_C":[[1e400,', "not a dataset record"),  # inf, from a float
+        ('"dd_C":[[0,', '"dd_C":[[0.5,', "not a dataset record"),  # points are ints
+        ('"dd_C":[[0,', '"dd_C":[["0",', "not a dataset record"),
+        ('"index":0', f'"index":0,"deep":{DEEP}', "nested too deeply"),
+    ],
+    ids=["big index", "big cell", "inf", "nan", "-inf", "1e400", "0.5", "str", "deep"],
+)
+def test_json_edge_values_in_a_shard(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
+) -> None:
+    """Issue 22: a 5,000-digit integer, deep nesting or Infinity in a shard once raised
+    a bare ValueError / RecursionError / OverflowError (a traceback from the command)."""
+    generate("table", 2, RuleConfig.common(), 1, out=tmp_path, tricks=1, shard_size=1)
+    shard = tmp_path / "part-00000.jsonl"
+    text = shard.read_text()
+    assert old in text
+    shard.write_text(text.replace(old, new, 1))
+    with pytest.raises(DatasetError, match=rf"part-00000\.jsonl: corrupt shard: .*{message}"):
+        list(read(tmp_path))
+    argv = ["dataset", "--deals", "2", "--tricks", "1", "--shard-size", "1", "--seed", "1"]
+    code, out, err = run(capsys, *argv, "--out", str(tmp_path))
+    assert (code, out, len(err.splitlines())) == (2, "", 1)
+    assert "part-00000.jsonl: corrupt shard" in err
+
+
+def test_json_edge_values_in_an_evaluated_shard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A value (expected card points) that is not a finite number is refused."""
+    monkeypatch.setattr("coinche.solver.solve_deal", fake_solve_deal)
+    generate("evaluated", 1, RuleConfig.common(), 9, out=tmp_path, samples=1)
+    shard = tmp_path / "part-00000.jsonl"
+    rows = [json.loads(line) for line in shard.read_text().splitlines()]
+    for bad in (1e400, "1.5", True):
+        rows[0]["ev_S"][0] = bad
+        shard.write_text(json.dumps(rows[0]) + "\n")  # 1e400 is written Infinity
+        with pytest.raises(DatasetError, match=r"part-00000\.jsonl: corrupt shard"):
+            list(read(tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"deals": 2', f'"deals": {BIG}', "an integer of 5000 digits"),
+        ('"min_bid": 80', f'"min_bid": {BIG}', "an integer of 5000 digits"),
+        ('"seed": 1', '"seed": Infinity', "Infinity is not a JSON number"),
+        ('"deals": 2', '"deals": 1e400', "n must be an int from 1 to"),
+        ('"seed": 1', f'"seed": {"7" * 200}', "seed must be an int of at most 100 digits"),
+        ('"rules": {', f'"rules": {{"deep": {DEEP}, ', "nested too deeply"),
+        ('"coinche_dataset": 1', '"coinche_dataset": 1.0', "not a coinche dataset manifest"),
+        ('"coinche_dataset": 1', '"coinche_dataset": true', "not a coinche dataset manifest"),
+    ],
+    ids=["big", "big in rules", "inf", "1e400", "long seed", "deep", "1.0", "true"],
+)
+def test_json_edge_values_in_a_manifest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
+) -> None:
+    generate("table", 2, RuleConfig.common(), 1, out=tmp_path, tricks=1, shard_size=1)
+    manifest = tmp_path / "manifest.json"
+    text = manifest.read_text()
+    assert old in text
+    manifest.write_text(text.replace(old, new, 1))
+    with pytest.raises(DatasetError, match=rf"manifest\.json: .*{message}"):
+        read_manifest(tmp_path)
+    argv = ["dataset", "--deals", "2", "--tricks", "1", "--shard-size", "1", "--seed", "1"]
+    code, out, err = run(capsys, *argv, "--out", str(tmp_path))
+    assert (code, out, len(err.splitlines())) == (2, "", 1)
+    assert "manifest.json: " in err
+    assert len(err) < 300  # the long number cut down
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n": 10**5000}, "n must be an int from 1 to 1000000000000, not <an int of 5001"),
+        ({"seed": 10**5000}, "seed must be an int of at most 100 digits, not <an int of"),
+        ({"seed": -(10**100)}, "seed must be an int of at most 100 digits"),
+        ({"shard_size": 10**13}, "shard_size must be an int from 1 to 1000000000000"),
+        ({"kind": "evaluated", "samples": 10**13}, "samples must be an int from 1 to"),
+    ],
+    ids=["n", "seed", "negative seed", "shard_size", "samples"],
+)
+def test_huge_arguments_are_refused(
+    tmp_path: Path, kwargs: dict[str, object], message: str
+) -> None:
+    """Numbers the manifest could not hold (json.dumps refuses 5,000 digits): refused
+    before anything is written, with the value cut down in the message."""
+    arguments: dict[str, object] = {"kind": "table", "n": 2, "rules": RuleConfig(), "seed": 1}
+    arguments.update(kwargs)
+    with pytest.raises(CoincheTypeError, match=message):
+        generate(out=tmp_path, **arguments)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []

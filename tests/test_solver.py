@@ -674,6 +674,19 @@ def test_solve_ending_refuses_hands_that_do_not_fit() -> None:
     assert solve_ending(short, Strain.SPADES, rules, Trick.parse("E: 7H")) == 21
 
 
+@pytest.mark.parametrize(
+    "side", [Seat.EAST, True, 2, -1, 0, "EW", None, pytest.param(10**5000, id="huge")]
+)
+def test_solve_ending_checks_side_as_solve_deal_does(side: object) -> None:
+    """Issue 22: Seat.EAST and True (ints 1) once silently meant East-West, 2 and -1
+    raised bare errors; a side is a Team, as for solve_deal."""
+    hands = [Hand.parse(h) for h in ("AH", "7H", "8D", "9C")]
+    with pytest.raises(CoincheTypeError, match="side must be a Team"):
+        solve_ending(hands, Strain.SPADES, RuleConfig(), Trick(Seat.EAST), side)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="side must be a Team"):
+        solve_deal(random_hands(random.Random(1)), Strain.HEARTS, Seat.NORTH, RuleConfig(), side)  # type: ignore[arg-type]
+
+
 @st.composite
 def endings(draw: st.DrawFn) -> tuple[list[Hand], Strain, RuleConfig, Seat]:
     """Four hands of 1 to 5 cards from a shuffled pack, a strain, a preset, a leader."""

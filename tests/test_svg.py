@@ -16,6 +16,7 @@ import math
 import random
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -288,6 +289,26 @@ def test_four_colours_change_only_clubs_and_diamonds() -> None:
 def test_bad_sizes_are_refused(size: float) -> None:
     with pytest.raises(DrawingError, match="size must be a positive number of pixels"):
         svg.hand(Hand(), size=size)
+
+
+DRAWERS: list[Callable[[float], str]] = [
+    lambda size: svg.card(Card.parse("7C"), size=size),
+    lambda size: svg.hand(Hand.parse("7C 8C"), size=size),
+    lambda size: svg.trick(Trick.parse("N: 7C"), size=size),
+    lambda size: svg.deal(Deal.new(Seat.WEST, RuleConfig(), random.Random(1)), size=size),
+]
+
+
+@pytest.mark.parametrize("draw", DRAWERS, ids=["card", "hand", "trick", "deal"])
+@pytest.mark.parametrize("size", [1e308, 10_000.5, pytest.param(10**400, id="10**400")], ids=str)
+def test_sizes_past_the_most_are_refused(draw: Callable[[float], str], size: float) -> None:
+    """Issue 22: size=1e308 once wrote width="inf", size=10**400 raised a bare
+    OverflowError; a size is a positive number of pixels up to svg.MAX_SIZE."""
+    assert svg.MAX_SIZE == 10_000
+    with pytest.raises(DrawingError, match="size must be a positive number of pixels up to"):
+        draw(size)
+    root = parse(draw(svg.MAX_SIZE))  # the most is allowed, and gives finite numbers
+    assert math.isfinite(float(root.get("width") or "nan"))
 
 
 @pytest.mark.parametrize("size", [True, "60", None])

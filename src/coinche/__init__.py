@@ -15,8 +15,9 @@ auction and the decisions taken where the rule books are silent.
 Hand.parse('7C')
 """
 
-from importlib.machinery import EXTENSION_SUFFIXES
-from importlib.metadata import PackageNotFoundError, version
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
+from importlib.metadata import version as _version
 
 from coinche import _kernel
 from coinche.announcements import (
@@ -90,12 +91,12 @@ from coinche.scoring import DealResult, ScoreTerm, TeamPoints, round_score, scor
 from coinche.seats import Seat, Team
 from coinche.step import parse_action
 
-COMPILED: bool = _kernel.__file__.endswith(tuple(EXTENSION_SUFFIXES))
+COMPILED: bool = _kernel.__file__.endswith(tuple(_EXTENSION_SUFFIXES))
 """True when the integer kernel runs compiled by mypyc (the optional compiled build)."""
 
 try:
-    __version__ = version("coinche")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = _version("coinche")
+except _PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
 __all__ = [

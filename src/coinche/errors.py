@@ -222,14 +222,15 @@ class InvalidRecordError(CoincheError, ValueError):
 class DrawingError(CoincheError, ValueError):
     """A picture that :mod:`coinche.svg` cannot draw as asked.
 
-    A *size* that is not a positive number of pixels, or a hand asked face up that the
+    A *size* that is not a positive number of pixels up to
+    :data:`coinche.svg.MAX_SIZE`, or a hand asked face up that the
     drawing may not show (another seat's cards in a :class:`~coinche.PlayerView`).
 
     >>> from coinche import Card, svg
     >>> svg.card(Card.parse("JH"), size=0)
     Traceback (most recent call last):
     ...
-    coinche.errors.DrawingError: size must be a positive number of pixels, not 0
+    coinche.errors.DrawingError: size must be a positive number of pixels up to 10000, not 0
     """
 
 

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from coinche import _kernel as K
+from coinche._checks import short_repr
 from coinche.bots._search import (
     _ALL_POINTS,
     _BIT,
@@ -116,7 +117,7 @@ def solve_deal(
     if not isinstance(rules, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
     if not isinstance(side, Team):
-        raise CoincheTypeError(f"side must be a Team, not {side!r}")
+        raise CoincheTypeError(f"side must be a Team, not {short_repr(side)}")
     pos = _Position(
         masks,
         int(strain),
@@ -155,6 +156,8 @@ def solve_ending(
     21
 
     :raises InvalidDealError: the hands and the trick do not fit together.
+    :raises CoincheTypeError: an argument of the wrong type (*side* a
+        :class:`~coinche.Team`, as for :func:`solve_deal`).
     """
     listed = tuple(hands)
     if len(listed) != 4 or not all(isinstance(h, Hand) for h in listed):
@@ -163,6 +166,8 @@ def solve_ending(
         raise CoincheTypeError(f"trick must be a Trick in progress, not {trick!r}")
     if not isinstance(strain, Strain) or not isinstance(rules, RuleConfig):
         raise CoincheTypeError("strain must be a Strain and rules a RuleConfig")
+    if not isinstance(side, Team):
+        raise CoincheTypeError(f"side must be a Team, not {short_repr(side)}")
     masks = [hand.mask for hand in listed]
     seen = trick.mask
     for seat in Seat:

@@ -45,15 +45,20 @@ Decisions (documented behaviour):
   cluster needs no shared file system.
 - **Resuming**: :func:`generate` on a directory that holds the same dataset's manifest
   reads back every shard present, computes only the missing ones, and never writes a
-  shard twice. A shard that cannot be read back (a corrupt file) stops the run with a
-  :class:`DatasetError` naming it, before any work, and nothing is deleted; a manifest
-  for another dataset (other rules, seed, size...) is an error too.
+  shard twice. A shard that cannot be read back (a corrupt file), or that holds other
+  deals than the seed deals (other hands or dealers: a shard copied from another
+  dataset; a table for other strains), stops the run with a :class:`DatasetError`
+  naming it, before any work, and nothing is deleted; a manifest for another dataset
+  (other rules, seed, size...) is an error too. :func:`read` checks each shard the
+  same way.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -61,6 +66,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from coinche import _kernel as K
+from coinche._checks import short_repr
 from coinche.cards import Hand, Strain, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheError, CoincheTypeError
@@ -88,6 +94,8 @@ FORMATS: Final = ("jsonl", "parquet")
 MANIFEST: Final = "manifest.json"
 _VERSION: Final = 1
 _EVALUATED_LEVEL: Final = 80
+_MOST: Final = 10**12  # the most deals, samples or deals per shard
+_SEEDS: Final = 10**100  # a seed has at most 100 digits
 
 
 class DatasetError(CoincheError, ValueError):
@@ -184,7 +192,8 @@ class Manifest:
         """
         from coinche.records import from_data
 
-        if not isinstance(data, dict) or data.get("coinche_dataset") != _VERSION:
+        version = data.get("coinche_dataset") if isinstance(data, dict) else None
+        if type(version) is not int or version != _VERSION:
             raise DatasetError(f"not a coinche dataset manifest (version {_VERSION})")
         try:
             rules = from_data(data["rules"])
@@ -212,20 +221,19 @@ def _checked(
 ) -> Manifest:
     """A Manifest from arguments checked one by one (*error* the exception to raise)."""
 
-    def whole(name: str, value: object, low: int, high: int | None = None) -> int:
-        if type(value) is not int or value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f">= {low}"
-            raise error(f"{name} must be an int {span}, not {value!r}")
+    def whole(name: str, value: object, low: int, high: int = _MOST) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise error(f"{name} must be an int from {low} to {high}, not {short_repr(value)}")
         return value
 
     if kind not in KINDS:
-        raise error(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        raise error(f"kind must be one of {', '.join(KINDS)}, not {short_repr(kind)}")
     if file_format not in FORMATS:
-        raise error(f"format must be one of {', '.join(FORMATS)}, not {file_format!r}")
+        raise error(f"format must be one of {', '.join(FORMATS)}, not {short_repr(file_format)}")
     if not isinstance(rules, RuleConfig):
         raise error(f"rules must be a RuleConfig, not {type(rules).__name__}")
-    if type(seed) is not int:
-        raise error(f"seed must be an int, not {seed!r}")
+    if type(seed) is not int or not -_SEEDS < seed < _SEEDS:
+        raise error(f"seed must be an int of at most 100 digits, not {short_repr(seed)}")
     n = whole("n", deals, 1)
     cards = whole("tricks", tricks, 1, 8)
     draws = whole("samples", samples, 1) if kind == "evaluated" else 0
@@ -233,6 +241,20 @@ def _checked(
         raise error("the evaluated kind values whole hands: tricks must be 8")
     size = whole("shard_size", shard_size, 1)
     return Manifest(str(kind), n, rules, seed, cards, draws, size, str(file_format))
+
+
+def _points(value: object) -> int:
+    """A team's card points in a row's table: an int from 0 to 252."""
+    if type(value) is not int or not 0 <= value <= 252:
+        raise ValueError(f"card points {short_repr(value)}")
+    return value
+
+
+def _mean(value: object) -> float:
+    """A value of a row: a finite number."""
+    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
+        raise ValueError(f"a value {short_repr(value)}")
+    return float(value)  # type: ignore[arg-type]
 
 
 @attrs.frozen
@@ -290,10 +312,10 @@ class DealRecord:
             values: dict[Strain, dict[Seat, float]] = {}
             for key, cells in row.items():
                 if key.startswith("dd_") and cells is not None:
-                    pairs = [TeamPoints(int(ns), int(ew)) for ns, ew in cells]
+                    pairs = [TeamPoints(_points(ns), _points(ew)) for ns, ew in cells]
                     table[Strain.parse(key[3:])] = dict(zip(Seat, pairs, strict=True))
                 elif key.startswith("ev_") and cells is not None:
-                    floats = [float(v) for v in cells]
+                    floats = [_mean(v) for v in cells]
                     values[Strain.parse(key[3:])] = dict(zip(Seat, floats, strict=True))
             index = row["index"]
             if type(index) is not int or len(hands) != 4:
@@ -343,18 +365,24 @@ def _table(hands: tuple[Hand, ...], manifest: Manifest) -> dict[Strain, dict[Sea
     return table
 
 
-def _record(manifest: Manifest, index: int) -> DealRecord:
-    """Deal *index* of the dataset, solved (and valued)."""
-    from coinche.bots.evaluate import evaluate_contract
-    from coinche.contract import Contract
-
+def _dealt(manifest: Manifest, index: int) -> tuple[random.Random, tuple[Hand, ...]]:
+    """Deal *index* of the dataset as the seed deals it: its generator (which the
+    ``"evaluated"`` kind goes on drawing from) and its four hands."""
     rng = deal_rng(manifest.seed, index)
     order = list(range(32))
     rng.shuffle(order)
     size = manifest.tricks
     masks = [sum(1 << c for c in order[s * size : (s + 1) * size]) for s in range(4)]
+    return rng, tuple(hand_from_mask(mask) for mask in masks)
+
+
+def _record(manifest: Manifest, index: int) -> DealRecord:
+    """Deal *index* of the dataset, solved (and valued)."""
+    from coinche.bots.evaluate import evaluate_contract
+    from coinche.contract import Contract
+
+    rng, hands = _dealt(manifest, index)
     dealer = Seat(index % 4)
-    hands = tuple(hand_from_mask(mask) for mask in masks)
     table = _table(hands, manifest)
     values: dict[Strain, dict[Seat, float]] = {}
     if manifest.kind == "evaluated":
@@ -411,10 +439,37 @@ def _read_rows(path: Path, file_format: str) -> list[Any]:
         raise DatasetError(f"{path}: cannot read the shard: {error.strerror}") from None
     except UnicodeDecodeError:
         raise DatasetError(f"{path}: corrupt shard: not UTF-8 text") from None
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            rows.append(_load_json(line))
+        except DatasetError as error:
+            raise DatasetError(f"{path}: corrupt shard: line {number}: {error}") from None
+    return rows
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > 4300:  # Python's limit for int(str), said plainly
+        raise ValueError(f"an integer of {digits} digits")
+    return int(text)
+
+
+def _load_json(text: str) -> Any:
+    """*text* as JSON, or a DatasetError saying why not: bad syntax, ``NaN`` or
+    ``Infinity`` (not JSON), an integer too long to read, nesting too deep."""
     try:
-        return [json.loads(line) for line in text.splitlines()]
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_parse_int)
     except json.JSONDecodeError as error:
-        raise DatasetError(f"{path}: corrupt shard: line {error.lineno}: {error.msg}") from None
+        raise DatasetError(f"{error.msg} (line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        raise DatasetError("JSON nested too deeply") from None
+    except ValueError as error:  # from the hooks (or int() under a lower digit limit)
+        raise DatasetError(str(error)) from None
 
 
 def _read_shard(directory: Path, manifest: Manifest, number: int) -> list[DealRecord]:
@@ -432,15 +487,52 @@ def _read_shard(directory: Path, manifest: Manifest, number: int) -> list[DealRe
             f"{path}: corrupt shard: it should hold deals {expected[0]} to {expected[-1]}, "
             f"and holds {len(records)} rows"
         )
+    for record in records:
+        problem = _foreign(manifest, record)
+        if problem:
+            raise DatasetError(f"{path}: deal {record.index} {problem}")
     return records
+
+
+def _foreign(manifest: Manifest, record: DealRecord) -> str:
+    """Why *record* is not deal ``record.index`` of the dataset (its hands, dealer and
+    strains are a function of the seed and the index), or ``""``."""
+    index = record.index
+    strains = ", ".join(strain.code for strain in manifest.strains)
+    if record.hands != _dealt(manifest, index)[1]:
+        return f"is not the one seed {manifest.seed} deals: its hands differ"
+    if record.dealer is not Seat(index % 4):
+        return f"is not the one seed {manifest.seed} deals: its dealer differs"
+    if tuple(sorted(record.table)) != manifest.strains:
+        held = ", ".join(strain.code for strain in sorted(record.table))
+        return f"has a table for {held}, and the dataset's strains are {strains}"
+    evaluated = manifest.kind == "evaluated"
+    if tuple(sorted(record.values)) != (manifest.strains if evaluated else ()):
+        held = ", ".join(strain.code for strain in sorted(record.values)) or "no strain"
+        wanted = f"for {strains}" if evaluated else "none (a table dataset)"
+        return f"has values for {held}, and the dataset's are {wanted}"
+    return ""
+
+
+def _directory(value: object, name: str) -> Path:
+    """*value* as the path of a directory: a non-empty str or an ``os.PathLike`` of
+    one (an empty path would mean the current directory)."""
+    text = os.fspath(value) if isinstance(value, (str, os.PathLike)) else None
+    if not isinstance(text, str) or not text:
+        raise CoincheTypeError(
+            f"{name} must be the path of a directory (a non-empty str or os.PathLike), "
+            f"not {short_repr(value)}"
+        )
+    return Path(text)
 
 
 def read_manifest(directory: str | os.PathLike[str]) -> Manifest:
     """The manifest of the dataset in *directory*.
 
     :raises DatasetError: no manifest there, or one that cannot be read.
+    :raises CoincheTypeError: *directory* is not a path (or is empty).
     """
-    path = Path(directory) / MANIFEST
+    path = _directory(directory, "directory") / MANIFEST
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -448,8 +540,8 @@ def read_manifest(directory: str | os.PathLike[str]) -> Manifest:
     except UnicodeDecodeError:
         raise DatasetError(f"{path}: cannot read the manifest: not UTF-8 text") from None
     try:
-        return Manifest.from_data(json.loads(text))
-    except (json.JSONDecodeError, DatasetError) as error:
+        return Manifest.from_data(_load_json(text))
+    except DatasetError as error:
         raise DatasetError(f"{path}: {error}") from None
 
 
@@ -458,8 +550,9 @@ def read(directory: str | os.PathLike[str]) -> Iterator[DealRecord]:
 
     :raises DatasetError: the manifest or a shard is missing or cannot be read (a
         dataset whose run has not finished: run :func:`generate` again to finish it).
+    :raises CoincheTypeError: *directory* is not a path (or is empty).
     """
-    folder = Path(directory)
+    folder = _directory(directory, "directory")
     manifest = read_manifest(folder)
     for number in range(manifest.shards):
         if not (folder / manifest.shard_name(number)).exists():
@@ -481,7 +574,8 @@ def _prepare(folder: Path, manifest: Manifest) -> list[int]:
         found = read_manifest(folder)
         if found != manifest:
             differ = [
-                f"{key} {found.to_data()[key]!r} (asked {manifest.to_data()[key]!r})"
+                f"{key} {short_repr(found.to_data()[key])} "
+                f"(asked {short_repr(manifest.to_data()[key])})"
                 for key in manifest.to_data()
                 if found.to_data()[key] != manifest.to_data()[key]
             ]
@@ -541,7 +635,8 @@ def generate(
     *samples* for ``"evaluated"``: the compiled build (``coinche.COMPILED``) is the
     one for large datasets.
 
-    :raises CoincheTypeError: an argument of the wrong type or out of range.
+    :raises CoincheTypeError: an argument of the wrong type or out of range (*out*
+        not a path, or empty).
     :raises DatasetError: *out* cannot be written, holds another dataset, or holds a
         shard that cannot be read back.
     :raises MissingExtraError: Parquet without pyarrow installed.
@@ -553,9 +648,9 @@ def generate(
         executor = InProcess()
     elif not isinstance(executor, Executor):
         raise CoincheTypeError(f"executor must be an Executor, not {executor!r}")
+    folder = _directory(out, "out")
     if manifest.format == "parquet":
         require("pyarrow.parquet", "parquet", "Parquet datasets")
-    folder = Path(out)
     missing = _prepare(folder, manifest)
     if progress is not None:
         progress(manifest.deals - sum(len(manifest.shard_range(k)) for k in missing))

@@ -25,7 +25,8 @@ Decisions (each is documented behaviour):
   drawn face down is of class ``card-back`` and its title is ``a hidden card``.
 - **Size**: *size* is the height of one card in pixels (a card is 5 wide for 7 high);
   the whole picture scales with it, and stays sharp at any zoom (it has a
-  ``viewBox``).
+  ``viewBox``). It is more than 0 and at most :data:`MAX_SIZE` (10,000): anything else
+  raises :class:`~coinche.errors.DrawingError`.
 - **Hand order**: suits alternate in colour, trumps first when a strain is known
   (without one: spades, hearts, clubs, diamonds); within a suit the cards run from the
   strongest down under that strain (trump order for trumps and in all trump), or from
@@ -41,11 +42,21 @@ Decisions (each is documented behaviour):
 from __future__ import annotations
 
 from coinche.svg._deal import deal
-from coinche.svg._draw import DEFAULT_SIZE, Svg, card, card_name, hand, sorted_cards, trick
+from coinche.svg._draw import (
+    DEFAULT_SIZE,
+    MAX_SIZE,
+    Svg,
+    card,
+    card_name,
+    hand,
+    sorted_cards,
+    trick,
+)
 from coinche.svg._tables import result_table, score_sheet
 
 __all__ = [
     "DEFAULT_SIZE",
+    "MAX_SIZE",
     "Svg",
     "card",
     "card_name",

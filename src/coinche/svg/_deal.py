@@ -386,7 +386,7 @@ def deal(
     know; a PlayerView can show only its own hand
 
     :raises DrawingError: *show* names a seat that a view does not know, or *size* is
-        not a positive number.
+        not more than 0 and at most :data:`~coinche.svg.MAX_SIZE`.
     """
     pos = _Position(deal, show, _check_flag(legal, "legal"))
     px = _check_size(size)

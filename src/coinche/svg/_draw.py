@@ -5,10 +5,10 @@ is the public module)."""
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Sequence
 from typing import Final
 
+from coinche._checks import short_repr
 from coinche.cards import Card, Hand, Rank, Strain, Suit
 from coinche.config import Direction
 from coinche.errors import CardNotInHandError, CoincheTypeError, DrawingError
@@ -17,6 +17,17 @@ from coinche.seats import Seat
 
 DEFAULT_SIZE: Final = 60
 """The height of one card in pixels when no *size* is given."""
+
+MAX_SIZE: Final = 10_000
+"""The largest *size* (the height of one card in pixels) a picture may be drawn at;
+a size must be more than 0 and at most this.
+
+>>> from coinche import Card, svg
+>>> svg.card(Card.parse("7C"), size=svg.MAX_SIZE + 1)
+Traceback (most recent call last):
+...
+coinche.errors.DrawingError: size must be a positive number of pixels up to 10000, not 10001
+"""
 
 
 class Svg(str):
@@ -100,9 +111,11 @@ def card_name(card: Card) -> str:
 
 def _check_size(size: object) -> float:
     if isinstance(size, bool) or not isinstance(size, (int, float)):
-        raise CoincheTypeError(f"size must be a number of pixels, not {size!r}")
-    if not math.isfinite(size) or size <= 0:
-        raise DrawingError(f"size must be a positive number of pixels, not {size!r}")
+        raise CoincheTypeError(f"size must be a number of pixels, not {short_repr(size)}")
+    if not 0 < size <= MAX_SIZE:  # compared exactly: a 400-digit int is never a float
+        raise DrawingError(
+            f"size must be a positive number of pixels up to {MAX_SIZE}, not {short_repr(size)}"
+        )
     return float(size)
 
 
