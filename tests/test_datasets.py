@@ -522,7 +522,7 @@ def test_json_edge_values_in_an_evaluated_shard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A value (expected card points) that is not a finite number is refused."""
-    monkeypatch.setattr("coinche.solver.solve_deal", fake_solve_deal)
+    monkeypatch.setattr("coinche.bots.solver.solve_deal", fake_solve_deal)
     generate("evaluated", 1, RuleConfig.common(), 9, out=tmp_path, samples=1)
     shard = tmp_path / "part-00000.jsonl"
     rows = [json.loads(line) for line in shard.read_text().splitlines()]
