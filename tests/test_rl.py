@@ -6,6 +6,7 @@ import functools
 import random
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -26,7 +27,9 @@ from coinche import (
     CoincheTypeError,
     Deal,
     Hand,
+    IllegalActionError,
     IllegalCallError,
+    IllegalCardError,
     Phase,
     RuleConfig,
     Seat,
@@ -519,3 +522,75 @@ def int_to_action_for(action: int, deal: Deal) -> Action:
     from coinche.actions import int_to_action
 
     return int_to_action(action, deal.rules)
+
+
+def _spiel_state_after_the_deck(rules: str = "common") -> Any:
+    """A python_coinche state after dealing the deck in index order, West dealing.
+
+    Deal.from_deck deals the common 3-2-3 packets from North: North gets 7C 8C 9C,
+    East TC JC QC, South KC AC 7D, West 8D 9D TD; then two each (North JD QD, East KD
+    AD, South 7H 8H, West 9H TH); then three each (North JH QH KH, East AH 7S 8S,
+    South 9S TS JS, West QS KS AS).
+    """
+    pyspiel = pytest.importorskip("pyspiel")
+    import coinche.rl.openspiel  # noqa: F401  (registers python_coinche)
+
+    game = pyspiel.load_game("python_coinche", {"rules": rules, "dealer": "W"})
+    state = game.new_initial_state()
+    for index in range(32):
+        state.apply_action(index)
+    return state
+
+
+def test_openspiel_refuses_illegal_chance_outcomes() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import coinche.rl.openspiel  # noqa: F401
+
+    state = pyspiel.load_game("python_coinche", {"rules": "common"}).new_initial_state()
+    with pytest.raises(IllegalActionError, match="77"):
+        state.apply_action(77)  # a deck has 32 cards, 0 to 31
+    state.apply_action(3)
+    with pytest.raises(IllegalActionError, match="already dealt"):
+        state.apply_action(3)  # 3 (TC) is dealt: no card comes twice
+    # the refusals changed nothing: 31 cards to go, 3 not among them
+    assert [index for index, _ in state.chance_outcomes()] == [i for i in range(32) if i != 3]
+
+
+def test_openspiel_refuses_illegal_player_actions() -> None:
+    state = _spiel_state_after_the_deck()
+    assert state.current_player() == 0  # West deals: North speaks first
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Card.parse("JH").index)  # a card in the auction
+    for call in (Bid(80, Strain.HEARTS), PASS, PASS, PASS):
+        state.apply_action(action_to_int(call))
+    assert state.current_player() == 0  # the seat after the dealer, North, leads
+    with pytest.raises(IllegalCardError):
+        state.apply_action(Card.parse("TC").index)  # East holds TC, not North
+    with pytest.raises(IllegalActionError):
+        state.apply_action(action_to_int(PASS))  # a call in the play
+    state.apply_action(Card.parse("JH").index)  # North leads hearts, trumps
+    with pytest.raises(IllegalCardError, match="EAST"):
+        state.apply_action(Card.parse("7S").index)  # East holds AH: it must follow
+    state.apply_action(Card.parse("AH").index)
+    assert state.deal.trick.cards == (Card.parse("JH"), Card.parse("AH"))
+
+
+@pytest.mark.parametrize("name", ["common", "pagat", "classic_belote"])
+def test_openspiel_accepts_exactly_the_legal_actions(name: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import coinche.rl.openspiel  # noqa: F401
+
+    state = pyspiel.load_game("python_coinche", {"rules": name}).new_initial_state()
+    rng = random.Random(7)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        tried = range(40) if state.is_chance_node() else range(NUM_ACTIONS)
+        for action in tried:
+            trial = state.clone()
+            try:
+                trial.apply_action(action)
+            except CoincheError:
+                assert action not in legal
+            else:
+                assert action in legal
+        state.apply_action(rng.choice(legal))
