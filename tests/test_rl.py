@@ -594,3 +594,80 @@ def test_openspiel_accepts_exactly_the_legal_actions(name: str) -> None:
             else:
                 assert action in legal
         state.apply_action(rng.choice(legal))
+
+
+# ---------------------------------------------------------------------- action types
+# an action is an integer: an int, a NumPy integer scalar or a 0-d integer array; a
+# float, a string, a bool or a 1-element array is refused, never rounded or parsed
+_NOT_ACTIONS = [32.7, 32.0, "32", True, np.bool_(True), np.array([32]), np.array(32.0)]
+_ACTIONS = [32, np.int64(32), np.uint8(32), np.array(32)]
+
+
+@pytest.mark.parametrize("action", _NOT_ACTIONS, ids=repr)
+def test_gym_env_refuses_an_action_that_is_not_an_integer(action: object) -> None:
+    env = CoincheGymEnv("common", seat=Seat.NORTH, players=GreedyPlayer())
+    env.reset(options={"deal": _scripted_deal()})  # West deals: North speaks first
+    with pytest.raises(CoincheTypeError, match="action"):
+        env.step(action)
+    assert env.deal.calls == ()  # nothing was played
+
+
+@pytest.mark.parametrize("action", _ACTIONS, ids=repr)
+def test_gym_env_takes_integer_actions(action: object) -> None:
+    env = CoincheGymEnv("common", seat=Seat.NORTH, players=GreedyPlayer())
+    env.reset(options={"deal": _scripted_deal()})
+    _, _, _, _, info = env.step(action)
+    assert "illegal_action" not in info
+    assert env.deal.calls[0] == (Seat.NORTH, PASS)  # 32 is pass
+
+
+def test_gym_env_step_after_the_end_raises() -> None:
+    env = CoincheGymEnv("common", seat=Seat.NORTH, players=GreedyPlayer())
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(32)  # no deal yet
+    env.reset(options={"deal": _scripted_deal()})
+    _, _, terminated, _, _ = env.step(0)  # a card during the auction: the episode ends
+    assert terminated
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(32)  # the caller must reset, and is not paid the penalty again
+    env.reset(options={"deal": _scripted_deal()})
+    done = False
+    while not done:
+        obs = env._observe()
+        _, _, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(32)
+    env.reset(seed=1)  # and a reset starts over
+    assert env.deal.to_move is Seat.NORTH
+
+
+@pytest.mark.parametrize("action", _NOT_ACTIONS, ids=repr)
+def test_aec_env_refuses_an_action_that_is_not_an_integer(action: object) -> None:
+    env = CoincheAECEnv("common")
+    env.reset(options={"deal": _scripted_deal()})
+    with pytest.raises(CoincheTypeError, match="action"):
+        env.step(action)  # type: ignore[arg-type]
+    assert env.deal.calls == ()
+
+
+@pytest.mark.parametrize("action", _ACTIONS, ids=repr)
+def test_aec_env_takes_integer_actions(action: object) -> None:
+    env = CoincheAECEnv("common")
+    env.reset(options={"deal": _scripted_deal()})
+    env.step(action)  # type: ignore[arg-type]
+    assert env.deal.calls[0] == (Seat.NORTH, PASS)
+
+
+def test_aec_env_step_after_the_end_raises() -> None:
+    env = CoincheAECEnv("common")
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(32)  # no deal yet
+    env.reset(options={"deal": _scripted_deal()})
+    for call in (PASS, PASS, PASS, PASS):  # all four pass: the deal is thrown in
+        env.step(action_to_int(call))
+    with pytest.raises(IllegalActionError, match="None"):
+        env.step(32)  # a finished agent's only action is None
+    while env.agents:
+        env.step(None)
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(None)
