@@ -552,6 +552,8 @@ def test_openspiel_refuses_illegal_chance_outcomes() -> None:
     state.apply_action(3)
     with pytest.raises(IllegalActionError, match="already dealt"):
         state.apply_action(3)  # 3 (TC) is dealt: no card comes twice
+    with pytest.raises(CoincheError, match="77"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 77)  # not an IndexError
     # the refusals changed nothing: 31 cards to go, 3 not among them
     assert [index for index, _ in state.chance_outcomes()] == [i for i in range(32) if i != 3]
 

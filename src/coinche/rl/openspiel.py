@@ -43,7 +43,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from coinche.actions import NUM_ACTIONS, int_to_action, legal_action_ints
+from coinche.actions import NUM_ACTIONS, UnknownActionError, int_to_action, legal_action_ints
 from coinche.cards import CARDS
 from coinche.config import AuctionKind, RuleConfig
 from coinche.deal import Deal
@@ -195,6 +195,8 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < 32:
+                raise UnknownActionError(f"{action} is not a chance outcome (0 to 31)")
             return f"deal {CARDS[action]}"
         return str(int_to_action(action, self.rules))
 
