@@ -15,10 +15,10 @@ import pytest
 from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.bots.sampling import replay
 from coinche.bots.solver import solve_cards
-from coinche.cards import Card
+from coinche.cards import CARDS, Card
 from coinche.config import RuleConfig
 from coinche.deal import Deal, Phase, PlayerView
-from coinche.errors import CoincheError, CoincheTypeError, InvalidDealError
+from coinche.errors import CoincheError, CoincheTypeError, IllegalCardError, InvalidDealError
 from coinche.scale.arena import duplicate_match
 from coinche.seats import Seat
 
@@ -88,7 +88,7 @@ def test_pimc_picks_the_card_best_on_average_over_every_agreeing_deal() -> None:
     view = endgame_view()
     exact = exact_card_means(view)
     player = PimcPlayer(worlds=300, rng=random.Random(4))
-    values = player.card_values(view)
+    values = player.card_values(view, list(exact), None)  # the player's own generator
     assert {card for card, _ in values} == set(exact)
     for card, mean in values:  # 300 draws: within a few points of the exact mean
         assert mean == pytest.approx(exact[card], abs=8)
@@ -127,7 +127,7 @@ def test_pimc_delegates_calls_and_early_cards() -> None:
         played.view(seat), played.legal_actions(), rng
     )
     with pytest.raises(InvalidDealError):
-        pimc.card_values(view, rng)
+        pimc.card_values(view, deal.legal_actions(), rng)  # the auction: no card
     with pytest.raises(CoincheTypeError):
         PimcPlayer(worlds=0)
     with pytest.raises(CoincheTypeError):
@@ -200,5 +200,70 @@ def test_card_values_needs_a_generator() -> None:
     deal = to_play(RuleConfig.common(), rng)
     view = deal.view(deal.to_move or Seat.NORTH)
     with pytest.raises(CoincheTypeError, match="generator"):
-        PimcPlayer(worlds=1).card_values(view)
+        PimcPlayer(worlds=1).card_values(view, deal.legal_actions(), None)
     assert repr(PimcPlayer(worlds=3, max_cards=12)) == "PimcPlayer(worlds=3, max_cards=12)"
+
+
+# ---------------------------------------------------------------- defaults and max_cards
+def _no_search(deal: Deal) -> None:
+    raise AssertionError("the solver was asked")
+
+
+def test_the_default_pimc_player_does_not_search_the_first_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A default PimcPlayer answers the first card of a deal as its fallback does,
+    without the double-dummy search that takes minutes there in pure Python."""
+    import coinche.players
+
+    monkeypatch.setattr(coinche.players, "_solve_world", _no_search)
+    rng = random.Random(5)
+    deal = to_play(RuleConfig.common(), rng)
+    seat = deal.to_move or Seat.NORTH
+    view, legal = deal.view(seat), deal.legal_actions()
+    assert len(legal) == 8  # the first card: all 32 cards still to play
+    pimc = PimcPlayer()
+    assert pimc.max_cards < 32
+    assert pimc.choose(view, legal, rng) == GreedyPlayer().choose(view, legal, rng)
+
+
+def test_card_values_honours_max_cards_as_choose_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    import math
+
+    import coinche.players
+
+    rng = random.Random(6)
+    deal = to_play(RuleConfig.common(), rng)
+    seat = deal.to_move or Seat.NORTH
+    view, legal = deal.view(seat), deal.legal_actions()
+    pimc = PimcPlayer(worlds=2, max_cards=8)  # 32 cards left: no search
+    monkeypatch.setattr(coinche.players, "_solve_world", _no_search)
+    values = pimc.card_values(view, legal, rng)
+    # the fallback's card first, every legal card listed, none valued
+    assert values[0][0] == GreedyPlayer().choose(view, legal, rng)
+    assert {card for card, _ in values} == set(legal)
+    assert len(values) == len(legal)
+    assert all(math.isnan(value) for _, value in values)
+    assert values[0][0] == pimc.choose(view, legal, rng)
+
+
+def test_choose_plays_the_best_card_of_card_values() -> None:
+    rng = random.Random(7)
+    deal = to_play(RuleConfig.common(), rng)
+    for _ in range(24):  # two tricks from the end: 8 cards left
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    while len(deal.legal_actions()) < 2:
+        deal = deal.apply(deal.legal_actions()[0])
+    seat = deal.to_move or Seat.NORTH
+    view, legal = deal.view(seat), deal.legal_actions()
+    pimc = PimcPlayer(worlds=3)
+    values = pimc.card_values(view, legal, random.Random(1))
+    assert pimc.choose(view, legal, random.Random(1)) == values[0][0]
+    assert {card for card, _ in values} == set(legal)
+    assert len(values) == len(legal)
+    # legal narrows the cards valued; a card the seat may not play is refused
+    some = legal[:1]
+    assert [card for card, _ in pimc.card_values(view, some, random.Random(1))] == list(some)
+    other = next(card for card in CARDS if card not in legal)
+    with pytest.raises(IllegalCardError):
+        pimc.card_values(view, [other], random.Random(1))

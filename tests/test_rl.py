@@ -6,6 +6,7 @@ import functools
 import random
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -26,7 +27,9 @@ from coinche import (
     CoincheTypeError,
     Deal,
     Hand,
+    IllegalActionError,
     IllegalCallError,
+    IllegalCardError,
     Phase,
     RuleConfig,
     Seat,
@@ -519,3 +522,154 @@ def int_to_action_for(action: int, deal: Deal) -> Action:
     from coinche.actions import int_to_action
 
     return int_to_action(action, deal.rules)
+
+
+def _spiel_state_after_the_deck(rules: str = "common") -> Any:
+    """A python_coinche state after dealing the deck in index order, West dealing.
+
+    Deal.from_deck deals the common 3-2-3 packets from North: North gets 7C 8C 9C,
+    East TC JC QC, South KC AC 7D, West 8D 9D TD; then two each (North JD QD, East KD
+    AD, South 7H 8H, West 9H TH); then three each (North JH QH KH, East AH 7S 8S,
+    South 9S TS JS, West QS KS AS).
+    """
+    pyspiel = pytest.importorskip("pyspiel")
+    import coinche.rl.openspiel  # noqa: F401  (registers python_coinche)
+
+    game = pyspiel.load_game("python_coinche", {"rules": rules, "dealer": "W"})
+    state = game.new_initial_state()
+    for index in range(32):
+        state.apply_action(index)
+    return state
+
+
+def test_openspiel_refuses_illegal_chance_outcomes() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import coinche.rl.openspiel  # noqa: F401
+
+    state = pyspiel.load_game("python_coinche", {"rules": "common"}).new_initial_state()
+    with pytest.raises(IllegalActionError, match="77"):
+        state.apply_action(77)  # a deck has 32 cards, 0 to 31
+    state.apply_action(3)
+    with pytest.raises(IllegalActionError, match="already dealt"):
+        state.apply_action(3)  # 3 (TC) is dealt: no card comes twice
+    with pytest.raises(CoincheError, match="77"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 77)  # not an IndexError
+    # the refusals changed nothing: 31 cards to go, 3 not among them
+    assert [index for index, _ in state.chance_outcomes()] == [i for i in range(32) if i != 3]
+
+
+def test_openspiel_refuses_illegal_player_actions() -> None:
+    state = _spiel_state_after_the_deck()
+    assert state.current_player() == 0  # West deals: North speaks first
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Card.parse("JH").index)  # a card in the auction
+    for call in (Bid(80, Strain.HEARTS), PASS, PASS, PASS):
+        state.apply_action(action_to_int(call))
+    assert state.current_player() == 0  # the seat after the dealer, North, leads
+    with pytest.raises(IllegalCardError):
+        state.apply_action(Card.parse("TC").index)  # East holds TC, not North
+    with pytest.raises(IllegalActionError):
+        state.apply_action(action_to_int(PASS))  # a call in the play
+    state.apply_action(Card.parse("JH").index)  # North leads hearts, trumps
+    with pytest.raises(IllegalCardError, match="EAST"):
+        state.apply_action(Card.parse("7S").index)  # East holds AH: it must follow
+    state.apply_action(Card.parse("AH").index)
+    assert state.deal.trick.cards == (Card.parse("JH"), Card.parse("AH"))
+
+
+@pytest.mark.parametrize("name", ["common", "pagat", "classic_belote"])
+def test_openspiel_accepts_exactly_the_legal_actions(name: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import coinche.rl.openspiel  # noqa: F401
+
+    state = pyspiel.load_game("python_coinche", {"rules": name}).new_initial_state()
+    rng = random.Random(7)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        tried = range(40) if state.is_chance_node() else range(NUM_ACTIONS)
+        for action in tried:
+            trial = state.clone()
+            try:
+                trial.apply_action(action)
+            except CoincheError:
+                assert action not in legal
+            else:
+                assert action in legal
+        state.apply_action(rng.choice(legal))
+
+
+# ---------------------------------------------------------------------- action types
+# an action is an integer: an int, a NumPy integer scalar or a 0-d integer array; a
+# float, a string, a bool or a 1-element array is refused, never rounded or parsed
+_NOT_ACTIONS = [32.7, 32.0, "32", True, np.bool_(True), np.array([32]), np.array(32.0)]
+_ACTIONS = [32, np.int64(32), np.uint8(32), np.array(32)]
+
+
+@pytest.mark.parametrize("action", _NOT_ACTIONS, ids=repr)
+def test_gym_env_refuses_an_action_that_is_not_an_integer(action: object) -> None:
+    env = CoincheGymEnv("common", seat=Seat.NORTH, players=GreedyPlayer())
+    env.reset(options={"deal": _scripted_deal()})  # West deals: North speaks first
+    with pytest.raises(CoincheTypeError, match="action"):
+        env.step(action)
+    assert env.deal.calls == ()  # nothing was played
+
+
+@pytest.mark.parametrize("action", _ACTIONS, ids=repr)
+def test_gym_env_takes_integer_actions(action: object) -> None:
+    env = CoincheGymEnv("common", seat=Seat.NORTH, players=GreedyPlayer())
+    env.reset(options={"deal": _scripted_deal()})
+    _, _, _, _, info = env.step(action)
+    assert "illegal_action" not in info
+    assert env.deal.calls[0] == (Seat.NORTH, PASS)  # 32 is pass
+
+
+def test_gym_env_step_after_the_end_raises() -> None:
+    env = CoincheGymEnv("common", seat=Seat.NORTH, players=GreedyPlayer())
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(32)  # no deal yet
+    env.reset(options={"deal": _scripted_deal()})
+    _, _, terminated, _, _ = env.step(0)  # a card during the auction: the episode ends
+    assert terminated
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(32)  # the caller must reset, and is not paid the penalty again
+    env.reset(options={"deal": _scripted_deal()})
+    done = False
+    while not done:
+        obs = env._observe()
+        _, _, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(32)
+    env.reset(seed=1)  # and a reset starts over
+    assert env.deal.to_move is Seat.NORTH
+
+
+@pytest.mark.parametrize("action", _NOT_ACTIONS, ids=repr)
+def test_aec_env_refuses_an_action_that_is_not_an_integer(action: object) -> None:
+    env = CoincheAECEnv("common")
+    env.reset(options={"deal": _scripted_deal()})
+    with pytest.raises(CoincheTypeError, match="action"):
+        env.step(action)  # type: ignore[arg-type]
+    assert env.deal.calls == ()
+
+
+@pytest.mark.parametrize("action", _ACTIONS, ids=repr)
+def test_aec_env_takes_integer_actions(action: object) -> None:
+    env = CoincheAECEnv("common")
+    env.reset(options={"deal": _scripted_deal()})
+    env.step(action)  # type: ignore[arg-type]
+    assert env.deal.calls[0] == (Seat.NORTH, PASS)
+
+
+def test_aec_env_step_after_the_end_raises() -> None:
+    env = CoincheAECEnv("common")
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(32)  # no deal yet
+    env.reset(options={"deal": _scripted_deal()})
+    for call in (PASS, PASS, PASS, PASS):  # all four pass: the deal is thrown in
+        env.step(action_to_int(call))
+    with pytest.raises(IllegalActionError, match="None"):
+        env.step(32)  # a finished agent's only action is None
+    while env.agents:
+        env.step(None)
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(None)

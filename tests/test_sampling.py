@@ -332,3 +332,137 @@ def test_contradictory_views_have_no_deal() -> None:
     edited = attrs.evolve(view, announcements=(shown,))
     assert not constraints(edited).consistent
     assert count_deals(edited) == 0
+
+
+# ---------------------------------------------------------------------- impossible views
+# Views that no deal can show, built with the public PlayerView constructor (as a view
+# record loads them). Every deal is refused: count_deals is 0, and sample_deals and
+# Sampler.sample raise InvalidDealError naming what is wrong.
+_HANDS = [
+    Hand.parse("JH 9H AH TH KS QS 8D 7D"),  # North
+    Hand.parse("AC TC KC QC JC 9C 8C 7C"),  # East: clubs only
+    Hand.parse("KH QH 8H 7H AS TS 9S 8S"),  # South
+    Hand.parse("AD TD KD QD JD 9D JS 7S"),  # West: no hearts
+]
+
+
+def _hearts_by(taker: Seat, rules: RuleConfig | None = None) -> Deal:
+    """West deals the hands above; *taker* bids 80 hearts, the others pass."""
+    from coinche.auction import PASS, Bid
+    from coinche.cards import Strain
+
+    deal = Deal.from_hands(Seat.WEST, rules or RuleConfig.common(), _HANDS)
+    bid = False
+    while deal.phase is Phase.AUCTION:
+        if deal.to_move is taker and not bid:
+            deal, bid = deal.apply(Bid(80, Strain.HEARTS)), True
+        else:
+            deal = deal.apply(PASS)
+    assert deal.contract is not None
+    assert deal.contract.taker is taker
+    return deal
+
+
+def _play(deal: Deal, codes: str) -> Deal:
+    for code in codes.split():
+        deal = deal.apply(Card.parse(code))
+    return deal
+
+
+def _refused(view: PlayerView, *words: str) -> None:
+    """No deal agrees with *view*, and the error names *words*."""
+    assert count_deals(view) == 0
+    assert not constraints(view).consistent
+    for call in (
+        lambda: sample_deals(view, 1, random.Random(0)),
+        lambda: Sampler.from_view(view).sample(random.Random(0)),
+    ):
+        with pytest.raises(InvalidDealError) as caught:
+            call()
+        for word in words:
+            assert word in str(caught.value)
+
+
+def test_the_viewers_own_discard_while_holding_the_led_suit_is_refused() -> None:
+    from coinche.play import Trick
+
+    # North leads JH (hearts are trumps), East has no heart and plays 7C. South, the
+    # viewer, still holds KH QH 8H 7H: it must follow hearts. A view where it played
+    # AS instead is impossible whatever the hidden cards.
+    deal = _play(_hearts_by(Seat.NORTH), "JH 7C")
+    view = deal.view(Seat.SOUTH)
+    assert count_deals(view) > 0  # the true view is fine
+    edited = attrs.evolve(
+        view,
+        trick=Trick(Seat.NORTH, Card.parse_many("JH 7C AS")),
+        hand=Hand.parse("KH QH 8H 7H TS 9S 8S"),
+        to_move=Seat.WEST,
+    )
+    _refused(edited, "SOUTH", "AS", "trump")
+
+
+def test_the_viewers_earlier_play_is_checked_against_its_hand_then() -> None:
+    from coinche.play import Trick
+
+    # The same discard, a trick earlier: South's hand at the time is its hand now plus
+    # the cards it played since (7H, in trick 2), so it held a heart then.
+    deal = _play(_hearts_by(Seat.NORTH), "JH 7C 7H AD")  # North's JH wins trick 1
+    deal = _play(deal, "9H 8C")
+    view = deal.view(Seat.SOUTH)
+    first = Trick(Seat.NORTH, Card.parse_many("JH 7C 8S AD"))  # 8S for 7H
+    edited = attrs.evolve(
+        view,
+        tricks=(first,),
+        trick=Trick(Seat.NORTH, Card.parse_many("9H 8C 7H")),
+        hand=Hand.parse("KH QH 8H AS TS 9S"),
+        to_move=Seat.WEST,
+    )
+    assert len(edited.hand) == 6
+    _refused(edited, "SOUTH", "8S", "trick 1")
+
+
+def test_a_trick_not_led_by_the_winner_of_the_one_before_is_refused() -> None:
+    from coinche.play import Trick
+
+    # Trick 1, N: JH 7C 7H AD: JH, the jack of trumps, wins; North leads trick 2
+    deal = _play(_hearts_by(Seat.NORTH), "JH 7C 7H AD")
+    view = deal.view(Seat.SOUTH)
+    assert view.trick == Trick(Seat.NORTH)
+    edited = attrs.evolve(view, trick=Trick(Seat.EAST), to_move=Seat.EAST)
+    _refused(edited, "trick 2", "EAST", "NORTH")
+
+
+def test_the_first_leader_follows_the_rules() -> None:
+    # East takes. After the dealer (West) North leads; under first_lead='taker' East
+    # does. The same view is possible under one rule and refused under the other.
+    after_dealer = _hearts_by(Seat.EAST)
+    taker_leads = _hearts_by(Seat.EAST, attrs.evolve(RuleConfig.common(), first_lead="taker"))
+    north_led = after_dealer.apply(Card.parse("JH")).view(Seat.SOUTH)
+    east_led = taker_leads.apply(Card.parse("AC")).view(Seat.SOUTH)
+    assert count_deals(north_led) > 0
+    assert count_deals(east_led) > 0
+    _refused(attrs.evolve(north_led, rules=taker_leads.rules), "EAST", "NORTH", "trick 1")
+    _refused(attrs.evolve(east_led, rules=after_dealer.rules), "EAST", "NORTH", "trick 1")
+
+
+def test_the_seat_to_move_follows_the_trick() -> None:
+    # North led JH and East played 7C: South is to play, not West
+    view = _play(_hearts_by(Seat.NORTH), "JH 7C").view(Seat.WEST)
+    assert view.to_move is Seat.SOUTH
+    _refused(attrs.evolve(view, to_move=Seat.WEST), "SOUTH", "WEST")
+
+
+def test_an_incomplete_trick_among_the_complete_ones_is_refused() -> None:
+    from coinche.play import Trick
+
+    view = _play(_hearts_by(Seat.NORTH), "JH 7C 7H AD").view(Seat.WEST)
+    edited = attrs.evolve(view, tricks=(Trick(Seat.NORTH, Card.parse_many("JH 7C 7H")),))
+    edited = attrs.evolve(edited, hand=edited.hand | Hand.parse("AD"))
+    _refused(edited, "trick 1", "not complete")
+
+
+def test_a_missing_card_in_the_viewers_hand_is_named() -> None:
+    # South played one card of its eight: it holds seven, not six
+    view = _play(_hearts_by(Seat.NORTH), "JH 7C 7H").view(Seat.SOUTH)
+    edited = attrs.evolve(view, hand=Hand.parse("KH QH 8H AS TS 9S"))
+    _refused(edited, "SOUTH", "6")

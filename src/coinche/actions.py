@@ -74,6 +74,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from coinche._checks import short_repr
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Auction, Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import TAKE, ClassicAuction, NameSuit, Take
 from coinche.cards import CARDS, Card, Strain, Suit
@@ -248,12 +249,19 @@ def int_to_action(index: int, rules: RuleConfig = _DEFAULT_RULES) -> Action:
     >>> str(int_to_action(46, RuleConfig.min82()))
     '92 C'
 
+    *index* is an ``int``, a NumPy integer scalar or a 0-d NumPy integer array; a bool,
+    a float, a string or an array of one element is refused, never rounded or read.
+
+    >>> int_to_action(32.0)
+    Traceback (most recent call last):
+    ...
+    coinche.errors.CoincheTypeError: an action integer is an int or a NumPy integer, not ...
+
     :raises UnknownActionError: *index* is not in ``range(NUM_ACTIONS)``.
+    :raises CoincheTypeError: *index* is not an integer.
     """
     if type(index) is not int:
-        if isinstance(index, bool) or not hasattr(index, "__index__"):
-            raise CoincheTypeError(f"an action integer is an int, not {index!r}")
-        index = index.__index__()  # NumPy integers
+        index = _to_int(index)
     if 0 <= index < 32:
         return CARDS[index]
     if index < NUMERIC_BID_BASE:
@@ -272,6 +280,24 @@ def int_to_action(index: int, rules: RuleConfig = _DEFAULT_RULES) -> Action:
     elif index < NUM_ACTIONS:
         return Bid(GENERALE, _STRAINS[index - GENERALE_BASE])
     raise UnknownActionError(f"{index} is not an action integer (0 to {NUM_ACTIONS - 1})")
+
+
+def _to_int(index: object) -> int:
+    """*index* as an int when it is an integer other than an int (NumPy's), else raise."""
+    value: object = None
+    if not isinstance(index, bool):
+        convert = getattr(index, "__index__", None)
+        if convert is not None:
+            try:
+                value = convert()  # NumPy integer scalars and 0-d integer arrays
+            except TypeError:  # an array of more dimensions, or of floats
+                value = None
+    if type(value) is not int:
+        raise CoincheTypeError(
+            f"an action integer is an int or a NumPy integer, not {type(index).__name__} "
+            f"({short_repr(index)})"
+        )
+    return value
 
 
 def action_name(index: int) -> str:

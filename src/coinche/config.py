@@ -25,9 +25,10 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from coinche import _kernel
-from coinche._checks import short_repr
+from coinche._checks import check_type, short_repr
 from coinche.cards import Strain
 from coinche.errors import RuleConfigError
+from coinche.seats import Seat
 
 __all__ = [
     "AuctionKind",
@@ -466,6 +467,20 @@ class RuleConfig:
             + ((Strain.NO_TRUMP,) if self.allow_no_trump else ())
             + ((Strain.ALL_TRUMP,) if self.allow_all_trump else ())
         )
+
+    def first_leader(self, dealer: Seat, taker: Seat) -> Seat:
+        """The seat that leads the first trick of a deal *dealer* dealt and *taker* took:
+        the seat after the dealer, or the taker under ``first_lead='taker'``.
+
+        >>> from coinche import RuleConfig, Seat
+        >>> RuleConfig.common().first_leader(Seat.WEST, Seat.EAST)
+        <Seat.NORTH: 0>
+        >>> RuleConfig.classic_belote().first_leader(Seat.WEST, Seat.EAST)
+        <Seat.EAST: 1>
+        """
+        check_type(dealer, Seat, "dealer")
+        check_type(taker, Seat, "taker")
+        return taker if self.first_lead is FirstLead.TAKER else dealer.next
 
     @property
     def preset_name(self) -> str | None:

@@ -45,21 +45,27 @@ Decisions (each is documented behaviour):
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from coinche import _kernel as K
-from coinche._checks import short_repr
+from coinche._checks import check_iterable, short_repr
 from coinche.auction import PASS, Bid, Call, Coinche, Pass, Surcoinche
 from coinche.auction.classic import ClassicCall, NameSuit, Take
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.config import CAPOT_VALUE
 from coinche.contract import Contract
 from coinche.deal import Action, Deal, PlayerView
-from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.errors import (
+    CoincheTypeError,
+    IllegalActionError,
+    IllegalCardError,
+    InvalidDealError,
+)
 from coinche.game import Game
-from coinche.play import trick_master
+from coinche.play import explain_card, legal_cards, trick_master
 from coinche.scoring import TeamPoints
 from coinche.seats import Seat
 
@@ -457,6 +463,14 @@ def play_game(game: Game, players: Mapping[Seat, Player], rng: random.Random) ->
 
 
 # ---------------------------------------------------------------------- PIMC
+def _cards_left(view: PlayerView) -> int:
+    """How many cards are still to be played in the deal, the next one included."""
+    played = sum(len(t.cards) for t in view.tricks)
+    if view.trick is not None:
+        played += len(view.trick.cards)
+    return 32 - played
+
+
 def _solve_world(deal: Deal) -> dict[Card, TeamPoints]:
     """The double-dummy value of each legal card in one imagined deal: the one place
     :class:`PimcPlayer` meets the solver (swap it here for another solver)."""
@@ -485,10 +499,11 @@ class PimcPlayer:
       :class:`GreedyPlayer` by default; :class:`coinche.bots.evaluate.EvaluatingBidder`
       bids on the same kind of search).
     - *max_cards*: search only when at most this many cards are still to be played in
-      the deal, the card to play included (32, the default: always); earlier cards are
-      chosen by *fallback* (a :class:`GreedyPlayer` by default). The solver's first
-      tricks cost seconds a world in pure Python, so matches of many deals use a
-      smaller figure (see ``benchmarks/bench_bots.py``).
+      the deal, the card to play included (20 by default: from the fourth trick on);
+      earlier cards are chosen by *fallback* (a :class:`GreedyPlayer` by default). The
+      solver's first tricks are the dear ones: in pure Python a decision at 20 worlds
+      takes about 0.7 s with 20 cards left, 0.1 s with 16, and minutes with all 32
+      (``max_cards=32``, always searching); see ``benchmarks/bench_bots.py``.
 
     Double-dummy search assumes everyone sees everything, so PIMC never plays to
     learn or to hide information: its known weakness ("strategy fusion").
@@ -504,12 +519,15 @@ class PimcPlayer:
     >>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
     >>> for code in ("JH AC AD AH 9H 7S 8S QH".split()):     # two tricks
     ...     deal = deal.apply(Card.parse(code))
-    >>> player, view = PimcPlayer(worlds=4), deal.view(Seat.NORTH)
-    >>> player.choose(view, deal.legal_actions(), random.Random(1)) in deal.legal_actions()
+    >>> player, view, legal = PimcPlayer(worlds=4), deal.view(Seat.NORTH), deal.legal_actions()
+    >>> player.choose(view, legal, random.Random(1)) in legal   # 24 cards left: greedy play
     True
-    >>> values = player.card_values(view, random.Random(1))   # best first
+    >>> player = PimcPlayer(worlds=4, max_cards=24)              # search from here on
+    >>> values = player.card_values(view, legal, random.Random(1))   # best first
     >>> len(values), values[0][1] >= values[-1][1]
     (6, True)
+    >>> player.choose(view, legal, random.Random(1)) == values[0][0]
+    True
     """
 
     def __init__(
@@ -518,7 +536,7 @@ class PimcPlayer:
         rng: random.Random | None = None,
         *,
         bidder: Player | None = None,
-        max_cards: int = 32,
+        max_cards: int = 20,
         fallback: Player | None = None,
     ) -> None:
         if type(worlds) is not int or worlds < 1:
@@ -532,44 +550,68 @@ class PimcPlayer:
         self.fallback: Player = GreedyPlayer() if fallback is None else fallback
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The card with the best mean double-dummy value, or the bidder's call."""
+        """The first card of :meth:`card_values` (the best by search, or the fallback's
+        card), or the bidder's call; a single legal card without searching."""
         cards = [action for action in legal if isinstance(action, Card)]
-        contract = view.contract
-        if not cards or contract is None:
+        if not cards or view.contract is None:
             return self.bidder.choose(view, legal, rng)
         if len(cards) == 1:
             return cards[0]
-        played = sum(len(t.cards) for t in view.tricks)
-        if view.trick is not None:
-            played += len(view.trick.cards)
-        if 32 - played > self.max_cards:
-            return self.fallback.choose(view, legal, rng)
-        return self.card_values(view, rng)[0][0]
+        return self.card_values(view, legal, rng)[0][0]
 
     def card_values(
-        self, view: PlayerView, rng: random.Random | None = None
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random | None
     ) -> list[tuple[Card, float]]:
-        """Each legal card with its mean card points for the seat's team over the
-        worlds drawn, best first (ties as :class:`PimcPlayer` breaks them).
+        """The cards of *legal* (the arguments :meth:`choose` takes), each with its mean
+        card points for the seat's team over the worlds drawn, best first (ties as
+        :class:`PimcPlayer` breaks them).
 
-        :raises InvalidDealError: no deal agrees with *view*, or it is not in the play.
+        As :meth:`choose`, it searches only when at most :attr:`max_cards` cards are
+        left to play: before that the fallback's card comes first, the others follow in
+        index order, and every value is ``nan`` (not searched). *rng* may be ``None``
+        when the player has its own generator.
+
+        :raises InvalidDealError: no deal agrees with *view*, it is not in the play or
+            not the seat's turn, or *legal* holds no card.
+        :raises IllegalCardError: a card of *legal* the seat may not play now.
+        :raises IllegalActionError: the fallback chose an action that is not a card of
+            *legal*.
+        :raises CoincheTypeError: no generator, or *legal* not a sequence of actions.
         """
         from coinche.bots.sampling import Sampler, replay
 
-        if view.contract is None:
+        contract = view.contract
+        if contract is None or view.trick is None:
             raise InvalidDealError("a PIMC player values cards in the play phase only")
+        if view.to_move is not view.seat:
+            raise InvalidDealError(f"{view.seat.name} is not to play: no card to value")
         draw = self.rng if self.rng is not None else rng
-        if draw is None:
+        if not isinstance(draw, random.Random):
             raise CoincheTypeError("card_values needs a random generator (rng=)")
+        check_iterable(legal, "legal")
+        cards = [action for action in legal if isinstance(action, Card)]
+        if not cards:
+            raise InvalidDealError(f"legal holds no card to value: {short_repr(legal)}")
+        allowed = legal_cards(view.hand, view.trick, contract.strain, view.rules).mask
+        for card in cards:
+            if not allowed & card.mask:
+                reason = explain_card(card, view.hand, view.trick, contract.strain, view.rules)
+                raise IllegalCardError(card, view.seat, reason or "it is not legal now")
+        if _cards_left(view) > self.max_cards:
+            first = self.fallback.choose(view, legal, rng if rng is not None else draw)
+            if not isinstance(first, Card) or first not in cards:
+                reason = "the fallback player chose it, but it is not a card of legal"
+                raise IllegalActionError(first, view.seat, reason)
+            rest = sorted((c for c in cards if c != first), key=lambda c: c.index)
+            return [(card, math.nan) for card in [first, *rest]]
         sampler = Sampler.from_view(view)
         team = view.seat.team
-        totals: dict[Card, int] = {}
+        totals: dict[Card, int] = dict.fromkeys(cards, 0)
         for _ in range(self.worlds):
-            hands = sampler.sample(draw)
-            values = _solve_world(replay(view, hands))
-            for card, points in values.items():
-                totals[card] = totals.get(card, 0) + points[team]
-        base = int(view.contract.strain) * 32
+            values = _solve_world(replay(view, sampler.sample(draw)))
+            for card in cards:
+                totals[card] += values[card][team]
+        base = int(contract.strain) * 32
         ranked = sorted(totals, key=lambda c: (-totals[c], K.POINTS[base + c.index], c.index))
         return [(card, totals[card] / self.worlds) for card in ranked]
 

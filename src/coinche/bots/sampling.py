@@ -52,6 +52,24 @@ Decisions (documented behaviour):
   declarations, is legal at every card and shows the same view.
 - Views of the play phase, and coinche-auction views (every seat holds eight unseen
   cards); a classic view before the stock is dealt is refused.
+- **A view no deal can show has no agreeing deal**: :func:`count_deals` gives 0 (the
+  exact answer), :attr:`Constraints.consistent` is false and
+  :attr:`Constraints.problem` says what is wrong, and :func:`sample_deals` and
+  :meth:`Sampler.sample` raise :class:`~coinche.InvalidDealError` with that reason.
+  The whole view is checked, not only the hidden seats' cards: each trick complete but
+  the last, led by the winner of the one before (the first by
+  :meth:`RuleConfig.first_leader <coinche.RuleConfig.first_leader>`), the seat to move
+  the next in the trick, the viewer's hand eight cards less those it played, and each
+  card the viewer played legal for the hand it held then (its hand now and the cards
+  it played from that trick on). Views made by :meth:`Deal.view
+  <coinche.deal.Deal.view>` always pass; a view built by hand or read from a record
+  may not.
+
+>>> import attrs
+>>> from coinche import Trick
+>>> wrong = attrs.evolve(view, trick=Trick(Seat.NORTH, view.trick.cards))
+>>> count_deals(wrong), constraints(wrong).problem
+(0, 'trick 3 (N: ...) is led by NORTH, but WEST won trick 2')
 """
 
 from __future__ import annotations
@@ -66,6 +84,7 @@ from typing import Final
 import attrs
 
 from coinche import _kernel as K
+from coinche.bots._view_checks import play_problem, view_problem
 from coinche.announcements import AnnouncementKind
 from coinche.cards import CARDS, Hand, hand_from_mask
 from coinche.deal import Deal, PlayerView
@@ -106,8 +125,9 @@ class Constraints:
     hidden: Hand
     """Every card the viewing seat has not seen: neither in its hand nor played."""
     consistent: bool = True
-    """False when the view contradicts itself (a card played that the cards known to be
-    in the hand then made illegal): then no deal agrees."""
+    """False when the view contradicts itself (a card played that the hand then, or the
+    cards known to be in it, made illegal; a trick led by the wrong seat): then no deal
+    agrees, and :attr:`problem` says why."""
     runs: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
     """The declared runs that a hand must still explain, as ``(seat, cards it played,
     masks of its declared announcements)``: a declared run is one the library finds in
@@ -119,6 +139,9 @@ class Constraints:
     """The contract's strain (0 before it is known)."""
     runs_in_trump: bool = True
     """The rules' :attr:`~coinche.RuleConfig.runs_in_trump`."""
+    problem: str | None = None
+    """Why no deal agrees, in words, when :attr:`consistent` is false (the first thing
+    found wrong); ``None`` otherwise."""
 
 
 def _exclusions(
@@ -164,6 +187,9 @@ def _exclusions(
 def constraints(view: PlayerView) -> Constraints:
     """What *view* implies about the four hands (see the module's docs).
 
+    A view that no deal can show (see the module's decisions) gives constraints with
+    :attr:`~Constraints.consistent` false and :attr:`~Constraints.problem` saying why.
+
     :raises CoincheTypeError: *view* is not a :class:`~coinche.deal.PlayerView`.
     :raises InvalidDealError: a classic view before the stock is dealt.
     """
@@ -177,16 +203,16 @@ def constraints(view: PlayerView) -> Constraints:
             "a classic deal's hands are complete only after its auction: sample from a "
             "view of the play"
         )
-    # every card played, in order, with its seat and the trick before it
-    plays: list[tuple[int, int, int, list[int]]] = []  # (seat, card, n, trick so far)
+    # every card played, in order: (seat, card, trick before it, trick number)
+    plays: list[tuple[int, int, list[int], int]] = []
     tricks = list(view.tricks)
     if view.trick is not None:
         tricks.append(view.trick)
     played = 0
-    for trick in tricks:
+    for number, trick in enumerate(tricks, 1):
         cards = [c.index for c in trick.cards]
         for pos, card in enumerate(cards):
-            plays.append(((int(trick.leader) + pos) & 3, card, pos, cards[:pos]))
+            plays.append(((int(trick.leader) + pos) & 3, card, cards[:pos], number))
             played |= _BIT[card]
     sizes = [8, 8, 8, 8]
     for seat, _, _, _ in plays:
@@ -194,14 +220,16 @@ def constraints(view: PlayerView) -> Constraints:
     hidden = _ALL & ~mine & ~played
     must = [0, 0, 0, 0]
     must[me] = mine
-    consistent = True
+    # the first is kept: why no deal agrees; the view alone first
+    shape = view_problem(view)
+    problems = [] if shape is None else [shape]
 
     def hold(seat: int, cards: int) -> None:
-        nonlocal consistent
         cards &= ~played
-        if seat == me:
-            consistent = consistent and cards & ~mine == 0
-        else:
+        if seat == me and cards & ~mine:
+            extra = hand_from_mask(cards & ~mine)
+            problems.append(f"{_SEATS[me].name} is shown holding {extra}, not in its hand")
+        elif seat != me:
             must[seat] |= cards
 
     declared: dict[int, list[int]] = {}
@@ -223,34 +251,39 @@ def constraints(view: PlayerView) -> Constraints:
             hold(int(contract.taker), view.turned.mask)
     for seat in range(4):
         if seat != me and must[seat] & ~hidden:
-            consistent = False
+            seen = hand_from_mask(must[seat] & ~hidden)
+            who, viewer = _SEATS[seat].name, _SEATS[me].name
+            problems.append(f"{who} is shown holding {seen}, which {viewer} has seen")
     for a in range(4):
         for b in range(a + 1, 4):
             if must[a] & must[b]:
-                consistent = False
+                both = hand_from_mask(must[a] & must[b])
+                who = f"{_SEATS[a].name} and {_SEATS[b].name}"
+                problems.append(f"both {who} are shown holding {both}")
     free = hidden & ~(must[0] | must[1] | must[2] | must[3])
     cannot = [0, 0, 0, 0]
     for seat in range(4):
         cannot[seat] = hidden & ~must[seat] & ~free  # another seat's known cards
     cannot[me] = _ALL & ~mine
-    if contract is not None:
+    if contract is not None and shape is None:
         strain = int(contract.strain)
         flags = view.rules.play_flags
         later = [0, 0, 0, 0]  # cards each seat played after the play being looked at
-        for seat, card, n, before in reversed(plays):
+        for seat, card, before, number in reversed(plays):
             later[seat] |= _BIT[card]
-            if seat == me:
+            if seat == me:  # its plays are checked by view_problem
                 continue
-            known = later[seat] | must[seat]
-            c0 = before[0] if n > 0 else 0
-            c1 = before[1] if n > 1 else 0
-            c2 = before[2] if n > 2 else 0
-            if not K.legal(known, n, c0, c1, c2, strain, flags) & _BIT[card]:
-                consistent = False
-            cannot[seat] |= _exclusions(known, free, n, before, card, strain, flags)
+            known = later[seat] | must[seat]  # the part of its hand then that is known
+            wrong = play_problem(view, seat, card, number, before, known)
+            if wrong is not None:
+                problems.append(wrong)
+            cannot[seat] |= _exclusions(known, free, len(before), before, card, strain, flags)
     for seat in range(4):
         if sizes[seat] < must[seat].bit_count():
-            consistent = False
+            problems.append(
+                f"{_SEATS[seat].name} holds {sizes[seat]} cards, but is shown holding "
+                f"{must[seat].bit_count()}"
+            )
     played_by = [0, 0, 0, 0]
     for seat, card, _, _ in plays:
         played_by[seat] |= _BIT[card]
@@ -261,6 +294,7 @@ def constraints(view: PlayerView) -> Constraints:
     )
     # announcements are declared only with a contract (in the first trick)
     strain_now = int(contract.strain) if contract is not None else 0
+    problem = problems[0] if problems else None
     return Constraints(
         view.seat,
         (sizes[0], sizes[1], sizes[2], sizes[3]),
@@ -277,10 +311,11 @@ def constraints(view: PlayerView) -> Constraints:
             hand_from_mask(cannot[3]),
         ),
         hand_from_mask(hidden),
-        consistent,
+        problem is None,
         runs,
         strain_now,
         view.rules.runs_in_trump,
+        problem,
     )
 
 
@@ -327,6 +362,8 @@ class Sampler:
 
     count: int
     """How many deals agree."""
+    problem: str | None = None
+    """Why no deal agrees, when the view contradicts itself (:attr:`Constraints.problem`)."""
 
     def __init__(
         self,
@@ -416,7 +453,8 @@ class Sampler:
         :raises InvalidDealError: no deal agrees.
         """
         if not self.count:
-            raise InvalidDealError("no deal of the hidden cards agrees with what was seen")
+            why = "" if self.problem is None else f": {self.problem}"
+            raise InvalidDealError(f"no deal of the hidden cards agrees with what was seen{why}")
         while True:  # a declared run the hand must explain: exact rejection, rarely used
             hands = self._draw(rng)
             if not self._runs or self._runs_hold(hands):
@@ -462,6 +500,7 @@ class Sampler:
         sampler = cls(must, need, free, cannot, known.runs, known.strain, known.runs_in_trump)
         if not known.consistent:
             sampler.count = 0
+            sampler.problem = known.problem
         return sampler
 
     @classmethod
@@ -581,7 +620,10 @@ def sample_deals(
         raise CoincheTypeError(f"n must be an int >= 0, not {n!r}")
     sampler = Sampler.from_view(view)
     if not sampler.count:
-        raise InvalidDealError(f"no deal of the hidden cards agrees with {view.seat.name}'s view")
+        why = "" if sampler.problem is None else f": {sampler.problem}"
+        raise InvalidDealError(
+            f"no deal of the hidden cards agrees with {view.seat.name}'s view{why}"
+        )
     out: list[tuple[Hand, Hand, Hand, Hand]] = []
     for _ in range(n):
         a, b, c, d = sampler.sample(rng)

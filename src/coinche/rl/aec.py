@@ -187,9 +187,24 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Play integer *action* for :attr:`agent_selection` (``None`` once it is done)."""
+        """Play integer *action* for :attr:`agent_selection` (``None`` once it is done).
+
+        *action* is an ``int``, a NumPy integer scalar or a 0-d integer array.
+
+        :raises CoincheTypeError: *action* is not an integer (a float, a string, an
+            array of one element).
+        :raises IllegalActionError: an action other than ``None`` for an agent whose
+            episode is over; any step once every agent is done, or before :meth:`reset`.
+        """
+        if not self.agents:
+            started = self._deal is not None
+            reason = "the episode is over" if started else "no episode has started"
+            raise IllegalActionError(action, None, f"{reason}: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                reason = "its episode is over: its only action is None"
+                raise IllegalActionError(action, SEAT_OF[agent], reason)
             self._was_dead_step(action)
             return
         if action is None:

@@ -29,7 +29,7 @@ from coinche.actions import NUM_ACTIONS, int_to_action
 from coinche.bots.players import Player, RandomPlayer
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal
-from coinche.errors import CoincheTypeError
+from coinche.errors import CoincheTypeError, IllegalActionError
 from coinche.rl._common import mask_array, observation_space, render_text, to_rules
 from coinche.rl.observation import observation
 from coinche.seats import Seat
@@ -58,7 +58,12 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
     An illegal action ends the episode with *illegal_reward* (default -1000.0, worse
     than any deal's score difference under the presets' usual contracts) and
     ``info["illegal_action"] = True``, as PettingZoo's ``TerminateIllegalWrapper``
-    does: a learner that ignores the mask is punished, not crashed.
+    does: a learner that ignores the mask is punished, not crashed. An action is an
+    integer (an ``int``, a NumPy integer scalar or a 0-d integer array); anything else
+    (a float, a string, an array of one element) raises
+    :class:`~coinche.CoincheTypeError`. Once the episode has ended (the deal is over, or
+    after an illegal action) the caller must :meth:`reset`: :meth:`step` raises
+    :class:`~coinche.IllegalActionError` until then, as it does before the first reset.
     """
 
     metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
@@ -93,6 +98,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         self._rng = random.Random()
         self._deal: Deal | None = None
         self._legal: tuple[Action, ...] = ()
+        self._over = True  # no episode until reset()
 
     @property
     def deal(self) -> Deal:
@@ -138,16 +144,28 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
             deal = given
         self._deal = self._others(deal)
         self._legal = self.deal.legal_actions()
+        self._over = self._deal.is_over
         return self._observe(), {}
 
     def step(self, action: Any) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play integer *action* for the agent, then the others up to its next turn."""
-        move = int_to_action(int(action), self.rules)
+        """Play integer *action* for the agent, then the others up to its next turn.
+
+        :raises CoincheTypeError: *action* is not an integer.
+        :raises IllegalActionError: the episode is over (or not started): call
+            :meth:`reset`.
+        """
+        if self._over:
+            started = self._deal is not None
+            reason = "the episode is over" if started else "no episode has started"
+            raise IllegalActionError(action, self.seat, f"{reason}: call reset() first")
+        move = int_to_action(action, self.rules)
         if move not in self._legal:
             self._legal = ()
+            self._over = True
             return self._observe(), self.illegal_reward, True, False, {"illegal_action": True}
         deal = self._others(self.deal.apply_unchecked(move))
         self._deal = deal
+        self._over = deal.is_over
         self._legal = deal.legal_actions() if deal.to_move is self.seat else ()
         reward = 0.0
         result = deal.result

@@ -10,6 +10,10 @@ Importing this module registers the game with ``pyspiel``:
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 32)
+>>> state.apply_action(32)
+Traceback (most recent call last):
+...
+coinche.errors.IllegalActionError: 32 is not allowed now: a chance outcome is the index ...
 
 - **Parameters**: ``rules``, a preset name (default ``"common"``); ``dealer``, the
   dealer's seat letter, N E S W (default ``"W"``, so that North speaks first).
@@ -19,6 +23,10 @@ Importing this module registers the game with ``pyspiel``:
   rules' deal pattern, or classic belote's five cards, turned card and stock).
 - **Players** 0 to 3 are North, East, South, West; the actions are the integers of
   :mod:`coinche.actions`, legal actions ascending.
+- **Illegal actions** raise the library's error and change nothing, as in the AEC
+  environment: a chance outcome not in :meth:`~CoincheState.chance_outcomes` (not a
+  card index, or a card already dealt) :class:`~coinche.IllegalActionError`, a move not
+  in ``legal_actions()`` what :meth:`Deal.apply <coinche.Deal.apply>` raises.
 - **Returns**, at the end: each player's team deal score minus the other team's (a
   thrown-in deal gives 0 to all); zero-sum.
 - **Observations**: the observation tensor is :func:`coinche.rl.observation` of the
@@ -35,10 +43,11 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from coinche.actions import NUM_ACTIONS, int_to_action, legal_action_ints
+from coinche.actions import NUM_ACTIONS, UnknownActionError, int_to_action, legal_action_ints
 from coinche.cards import CARDS
 from coinche.config import AuctionKind, RuleConfig
 from coinche.deal import Deal
+from coinche.errors import IllegalActionError
 from coinche.rl._common import to_rules
 from coinche.rl.observation import OBSERVATION_SIZE, field_slice, observation
 from coinche.seats import Seat, Team
@@ -127,6 +136,7 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
         self.dealer = game.dealer
         self.deck: list[int] = []
         self.deal: Deal | None = None
+        self._legal: tuple[Deal | None, tuple[int, ...]] = (None, ())  # of a deal, cached
 
     def current_player(self) -> int:
         """The chance player while dealing, then the seat to move, then terminal."""
@@ -138,9 +148,17 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         return int(to_move)
 
+    def _legal_ints(self, deal: Deal) -> tuple[int, ...]:
+        """The legal action integers of *deal*, computed once for each deal."""
+        of, legal = self._legal
+        if of is not deal:
+            legal = legal_action_ints(deal)
+            self._legal = (deal, legal)
+        return legal
+
     def _legal_actions(self, player: int) -> list[int]:
         assert self.deal is not None
-        return list(legal_action_ints(self.deal))
+        return list(self._legal_ints(self.deal))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt, each as likely."""
@@ -148,17 +166,37 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
         return [(index, 1.0 / len(left)) for index in left]
 
     def _apply_action(self, action: int) -> None:
+        """Deal the card *action*, or make *action* for the seat to move.
+
+        An action not in :meth:`legal_actions` raises the library's error and leaves
+        the state as it was: a card index not in 0 to 31 or already dealt,
+        :class:`~coinche.errors.IllegalActionError`; a move the rules forbid, what
+        :meth:`Deal.apply <coinche.Deal.apply>` raises.
+        """
         deal = self.deal
         if deal is None:
+            if type(action) is not int or not 0 <= action < 32 or action in self.deck:
+                reason = (
+                    "that card is already dealt"
+                    if action in self.deck
+                    else "a chance outcome is the index of a card, 0 to 31"
+                )
+                raise IllegalActionError(action, None, reason)
             self.deck.append(action)
             if len(self.deck) == 32:
                 cards = [CARDS[index] for index in self.deck]
                 self.deal = Deal.from_deck(self.dealer, self.rules, cards)
             return
-        self.deal = deal.apply_unchecked(int_to_action(action, self.rules))
+        move = int_to_action(action, self.rules)
+        if action not in self._legal_ints(deal):
+            deal.apply(move)  # raises the library's error, with its reason
+            raise IllegalActionError(move, deal.to_move, "not legal now")  # pragma: no cover
+        self.deal = deal.apply_unchecked(move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < 32:
+                raise UnknownActionError(f"{action} is not a chance outcome (0 to 31)")
             return f"deal {CARDS[action]}"
         return str(int_to_action(action, self.rules))
 
