@@ -214,9 +214,9 @@ def test_the_default_pimc_player_does_not_search_the_first_card(
 ) -> None:
     """A default PimcPlayer answers the first card of a deal as its fallback does,
     without the double-dummy search that takes minutes there in pure Python."""
-    import coinche.players
+    import coinche.bots.players
 
-    monkeypatch.setattr(coinche.players, "_solve_world", _no_search)
+    monkeypatch.setattr(coinche.bots.players, "_solve_world", _no_search)
     rng = random.Random(5)
     deal = to_play(RuleConfig.common(), rng)
     seat = deal.to_move or Seat.NORTH
@@ -230,14 +230,14 @@ def test_the_default_pimc_player_does_not_search_the_first_card(
 def test_card_values_honours_max_cards_as_choose_does(monkeypatch: pytest.MonkeyPatch) -> None:
     import math
 
-    import coinche.players
+    import coinche.bots.players
 
     rng = random.Random(6)
     deal = to_play(RuleConfig.common(), rng)
     seat = deal.to_move or Seat.NORTH
     view, legal = deal.view(seat), deal.legal_actions()
     pimc = PimcPlayer(worlds=2, max_cards=8)  # 32 cards left: no search
-    monkeypatch.setattr(coinche.players, "_solve_world", _no_search)
+    monkeypatch.setattr(coinche.bots.players, "_solve_world", _no_search)
     values = pimc.card_values(view, legal, rng)
     # the fallback's card first, every legal card listed, none valued
     assert values[0][0] == GreedyPlayer().choose(view, legal, rng)

@@ -515,7 +515,7 @@ def test_legal_calls_empty_after_the_end(rules: RuleConfig) -> None:
 
 
 def test_turned_card_auction_not_here() -> None:
-    """RULES.md 8's turned-card auction is coinche.classic's: Auction.start refuses it."""
+    """RULES.md 8's turned-card auction is coinche.auction.classic's: Auction.start refuses it."""
     with pytest.raises(
         RuleConfigError, match=r"turned-card auction .* is not part of this module"
     ):

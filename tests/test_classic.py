@@ -256,7 +256,7 @@ def test_auction_construction_and_replay() -> None:
 def test_coinche_option_defenders_may_coinche_the_taking_call() -> None:
     """Seed 001's Coinche paragraph is an option (RULES.md line 179, "coinched" cell):
     with allow_coinche the two defenders, in the order of play after the taker, may
-    coinche the taking call (decision of coinche.classic); the taker's partner is
+    coinche the taking call (decision of coinche.auction.classic); the taker's partner is
     skipped; two passes end the auction at multiplier 1."""
     taken = auction(W, WITH_COINCHE).apply(N, TAKE)
     assert not taken.is_over
@@ -900,7 +900,7 @@ def test_render_shows_the_turned_card() -> None:
 
 # ====================================================================== players
 def test_greedy_takes_on_its_trump_strength() -> None:
-    """GreedyPlayer (coinche.players): takes the turned suit when its five cards plus
+    """GreedyPlayer (coinche.bots.players): takes the turned suit when its five cards plus
     the turned card are worth 60 in that suit (players.trump_strength), names its best
     suit in round two, and passes a weak hand."""
     first = {

@@ -1,4 +1,4 @@
-"""coinche.datasets: what each row holds, shards, resuming, bad input, the command.
+"""coinche.scale.datasets: what each row holds, shards, resuming, bad input, the command.
 
 Full deals cost 16 solves each in pure Python (seconds to a minute a deal), too slow for
 the suite: the real solver is exercised on endings of one to three tricks, and the full

@@ -1,4 +1,4 @@
-"""coinche.evaluate: obvious hands give the obvious answer; a brute force agrees."""
+"""coinche.bots.evaluate: obvious hands give the obvious answer; a brute force agrees."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def test_no_trump_no_ace_fails_160() -> None:
 # ---------------------------------------------------------------- brute force
 def minimax_points(state: PlayState, bidders: int) -> int:
     """The bidders' final card points with best play by both sides, by exhaustive
-    search on the kernel's rules (independent of coinche.solver)."""
+    search on the kernel's rules (independent of coinche.bots.solver)."""
 
     @cache
     def search(hands: tuple[int, ...], trick: tuple[int, ...], leader: int, won: int) -> int:

@@ -1,4 +1,4 @@
-"""The built-in players (coinche.players) and the helpers that run deals and games.
+"""The built-in players (coinche.bots.players) and the helpers that run deals and games.
 
 Three kinds of checks:
 

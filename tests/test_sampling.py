@@ -1,4 +1,4 @@
-"""coinche.sampling: the inferences are sound and complete, the draws exactly uniform.
+"""coinche.bots.sampling: the inferences are sound and complete, the draws exactly uniform.
 
 Expected figures come from brute force (every way to deal the hidden cards, each
 checked by replaying the deal through the checked state machine) or from arithmetic,

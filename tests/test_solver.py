@@ -638,18 +638,17 @@ def test_each_technique_changes_nodes_not_values(technique: str) -> None:
         rng.shuffle(deck)
         masks = [sum(1 << c for c in deck[5 * i : 5 * i + 5]) for i in range(4)]
         flags = RuleConfig.preset(list(PRESETS)[number % 6]).play_flags
-        tricks = (0, 1) if number % 3 else (1, 1)  # a capot is possible in one third
-        pos = S._Position(
+        # tricks won by seat: North-South none (a capot is possible) in one third
+        won = (0, 1, 0, 0) if number % 3 else (1, 1, 0, 0)
+        pos = S.open_position(
             (masks[0], masks[1], masks[2], masks[3]),
             number % 6,
             flags,
-            250,
+            RuleConfig.common().score_options,  # a capot's card points: 250
             rng.randrange(4),
             (),
-            (30, 0),
-            tricks,
-            (0, 0, 0, 0),
-        )
+            won,
+        )._replace(points=(30, 0))
         full = S._ctx(pos, 0)
         plain = S._ctx(pos, 0)
         setattr(plain, technique, False)

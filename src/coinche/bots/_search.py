@@ -8,9 +8,10 @@ the hot loop into native code (see the docs' solver page for each technique).
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from coinche import _kernel as K
+from coinche.position import Position
 
 # ---------------------------------------------------------------- tables
 _POINTS: Final = K.POINTS
@@ -375,40 +376,58 @@ def _value(cx: _Ctx, seat: int, n: int, c0: int, c1: int, c2: int, left: int) ->
     return lo
 
 
-# ---------------------------------------------------------------- positions on ints
-class _Position(NamedTuple):
-    """A position of the play, on ints (the public functions build one)."""
-
-    hands: tuple[int, int, int, int]  # cards left, by seat
-    strain: int
-    flags: int
-    capot_points: int  # RuleConfig.capot_card_points
-    seat: int  # to move
-    trick: tuple[int, ...]  # the cards of the trick in progress, in order
-    won: tuple[int, int]  # card points each team has won in complete tricks
-    tricks: tuple[int, int]  # complete tricks each team has won
-    seat_tricks: tuple[int, int, int, int]  # complete tricks each seat has won
+# ---------------------------------------------------------------- positions
+# The search starts from the library's one play position (coinche.position.Position):
+# the cards left, the trick in progress, the points and tricks won so far.
 
 
-def _left(pos: _Position) -> int:
+def open_position(
+    hands: tuple[int, int, int, int],
+    strain: int,
+    flags: int,
+    options: tuple[int, ...],
+    leader: int,
+    trick: tuple[int, ...],
+    won: tuple[int, int, int, int],
+) -> Position:
+    """A position for the search alone, with no contract (the solver's public functions
+    that take hands rather than a deal): *trick* the cards of the trick in progress led
+    by *leader*, *won* the tricks each seat is taken to have won."""
+    t = (*trick, 0, 0, 0)
+    return Position(
+        hands, strain, flags, leader, len(trick), t[0], t[1], t[2], (0, 0), won,
+        options, 0, K.NUMERIC, 0, 1, -1, -1, 0, (0, 0),
+    )  # fmt: skip
+
+
+def _team_tricks(pos: Position, team: int) -> int:
+    """Complete tricks the seats of *team* have won."""
+    return pos.won[team] + pos.won[team + 2]
+
+
+def _capot_points(pos: Position) -> int:
+    """The card points of a capot under the position's rules (250 or 252)."""
+    return pos.options[K.OPT_CAPOT_CARD_POINTS]
+
+
+def _left(pos: Position) -> int:
     """Every point still to be won: the hands, the trick in progress, the bonus."""
     h = pos.hands
     points = K.mask_points(h[0] | h[1] | h[2] | h[3], pos.strain)
     for card in pos.trick:
-        points += _POINTS[pos.strain * 32 + card]
+        points += _POINTS[pos.strain * 32 + card]  # cards of the trick in progress
     return points + _BONUS
 
 
-def _ctx(pos: _Position, side: int) -> _Ctx:
+def _ctx(pos: Position, side: int) -> _Ctx:
     return _Ctx(list(pos.hands), pos.strain, pos.flags, side)
 
 
-def _trick_args(pos: _Position) -> tuple[int, int, int, int]:
-    t = (*pos.trick, 0, 0, 0)
-    return len(pos.trick), t[0], t[1], t[2]
+def _trick_args(pos: Position) -> tuple[int, int, int, int]:
+    return pos.size, pos.c0, pos.c1, pos.c2
 
 
-def _can_take_all(pos: _Position, side: int, goal: int, cx: _Ctx | None = None) -> bool:
+def _can_take_all(pos: Position, side: int, goal: int, cx: _Ctx | None = None) -> bool:
     """Whether *side* can make the seats of *goal* win every trick still to play."""
     if cx is None:
         cx = _ctx(pos, side)
@@ -416,10 +435,10 @@ def _can_take_all(pos: _Position, side: int, goal: int, cx: _Ctx | None = None) 
         cx.goal = goal
         cx.all_tt = {}
     n, c0, c1, c2 = _trick_args(pos)
-    return _all(cx, pos.seat, n, c0, c1, c2)
+    return _all(cx, pos.to_move, n, c0, c1, c2)
 
 
-def _solve_position(pos: _Position, side: int, cx: _Ctx | None = None) -> tuple[int, int]:
+def _solve_position(pos: Position, side: int, cx: _Ctx | None = None) -> tuple[int, int]:
     """Both teams' card points at the end with best play, and the nodes searched.
 
     Returns ``(side's points, other team's points)`` as score_deal counts them; see
@@ -429,14 +448,14 @@ def _solve_position(pos: _Position, side: int, cx: _Ctx | None = None) -> tuple[
         cx = _ctx(pos, side)
     n, c0, c1, c2 = _trick_args(pos)
     other = 1 - side
-    if pos.tricks[other] == 0 and _can_take_all(pos, side, 5 << side, cx):
-        return pos.capot_points, 0
-    future = _value(cx, pos.seat, n, c0, c1, c2, _left(pos))
-    points = pos.won[side] + future
+    if _team_tricks(pos, other) == 0 and _can_take_all(pos, side, 5 << side, cx):
+        return _capot_points(pos), 0
+    future = _value(cx, pos.to_move, n, c0, c1, c2, _left(pos))
+    points = pos.points[side] + future
     if (
         points == 0
-        and pos.tricks[side] == 0
+        and _team_tricks(pos, side) == 0
         and _can_take_all(pos, other, 5 << other, _ctx(pos, other))
     ):
-        return 0, pos.capot_points
+        return 0, _capot_points(pos)
     return points, _ALL_POINTS - points

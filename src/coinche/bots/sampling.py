@@ -84,8 +84,8 @@ from typing import Final
 import attrs
 
 from coinche import _kernel as K
-from coinche.bots._view_checks import play_problem, view_problem
 from coinche.announcements import AnnouncementKind
+from coinche.bots._view_checks import play_problem, view_problem
 from coinche.cards import CARDS, Hand, hand_from_mask
 from coinche.deal import Deal, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError

@@ -40,16 +40,16 @@ from coinche import _kernel as K
 from coinche._checks import short_repr
 from coinche.bots._search import (
     _ALL_POINTS,
-    _BIT,
-    _BONUS,
     _ab,
     _can_take_all,
+    _capot_points,
     _Ctx,
     _ctx,
     _left,
-    _Position,
     _solve_position,
+    _team_tricks,
     _trick_args,
+    open_position,
 )
 from coinche.cards import CARDS, Card, Hand, Strain
 from coinche.config import RuleConfig
@@ -57,6 +57,7 @@ from coinche.contract import CAPOT, GENERALE, Contract
 from coinche.deal import Deal, Phase
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.play import Trick
+from coinche.position import Position
 from coinche.scoring import TeamPoints
 from coinche.seats import Seat, Team
 
@@ -118,16 +119,8 @@ def solve_deal(
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
     if not isinstance(side, Team):
         raise CoincheTypeError(f"side must be a Team, not {short_repr(side)}")
-    pos = _Position(
-        masks,
-        int(strain),
-        rules.play_flags,
-        rules.capot_card_points,
-        int(leader),
-        (),
-        (0, 0),
-        (0, 0),
-        (0, 0, 0, 0),
+    pos = open_position(
+        masks, int(strain), rules.play_flags, rules.score_options, int(leader), (), (0, 0, 0, 0)
     )
     cx = _ctx(pos, int(side))
     mine, theirs = _solve_position(pos, int(side), cx)
@@ -183,16 +176,15 @@ def solve_ending(
                 f"{seat.name} holds {len(listed[seat])} cards; with the trick {trick} "
                 f"every seat to play holds {size} (at least 1), the others one fewer"
             )
-    pos = _Position(
+    # no capot in an ending: each team is taken to have won a trick already
+    pos = open_position(
         (masks[0], masks[1], masks[2], masks[3]),
         int(strain),
         rules.play_flags,
-        rules.capot_card_points,
-        int(trick.to_move),
+        rules.score_options,
+        int(trick.leader),
         tuple(card.index for card in trick.cards),
-        (0, 0),
-        (1, 1),
-        (0, 0, 0, 0),
+        (1, 1, 0, 0),
     )
     return _solve_position(pos, int(side))[0]
 
@@ -210,40 +202,17 @@ def _deal_masks(hands: Sequence[Hand]) -> tuple[int, int, int, int]:
     return masks
 
 
-def _position(deal: Deal) -> _Position:
-    """The position of a deal in its play phase, on ints."""
+def _position(deal: Deal) -> Position:
+    """The play position of a deal in its play phase (:attr:`Deal.position
+    <coinche.Deal.position>`)."""
     if not isinstance(deal, Deal):
         raise CoincheTypeError(f"expected a Deal, not {type(deal).__name__}")
-    contract = deal.contract
-    trick = deal.trick
-    if deal.phase is not Phase.PLAY or contract is None or trick is None:
+    pos = deal.position
+    if pos is None or deal.phase is not Phase.PLAY:
         raise InvalidDealError(
             f"the solver needs a deal in its play phase, not in the {deal.phase.value} phase"
         )
-    strain = int(contract.strain)
-    won = [0, 0]
-    tricks = [0, 0]
-    seat_tricks = [0, 0, 0, 0]
-    for done in deal.tricks:
-        a, b, c, d = (card.index for card in done.cards)
-        winner = K.trick_winner(int(done.leader), a, b, c, d, strain)
-        won[winner & 1] += K.trick_points(a, b, c, d, strain)
-        tricks[winner & 1] += 1
-        seat_tricks[winner] += 1
-    hands = tuple(deal.hand(seat).mask for seat in Seat)
-    to_move = deal.to_move
-    assert to_move is not None
-    return _Position(
-        (hands[0], hands[1], hands[2], hands[3]),
-        strain,
-        deal.rules.play_flags,
-        deal.rules.capot_card_points,
-        int(to_move),
-        tuple(card.index for card in trick.cards),
-        (won[0], won[1]),
-        (tricks[0], tricks[1]),
-        (seat_tricks[0], seat_tricks[1], seat_tricks[2], seat_tricks[3]),
-    )
+    return pos
 
 
 def solve(deal: Deal) -> Solution:
@@ -262,56 +231,20 @@ def solve(deal: Deal) -> Solution:
     return Solution(_points(side, mine, theirs), Team(side), cx.nodes)
 
 
-def _after(pos: _Position, card: int) -> _Position:
-    """The position after the seat to move plays *card* (legal, not checked)."""
-    hands = list(pos.hands)
-    seat = pos.seat
-    hands[seat] &= ~_BIT[card]
-    trick = (*pos.trick, card)
-    if len(trick) < 4:
-        return pos._replace(
-            hands=(hands[0], hands[1], hands[2], hands[3]), seat=(seat + 1) & 3, trick=trick
-        )
-    leader = (seat + 1) & 3
-    winner = K.trick_winner(leader, trick[0], trick[1], trick[2], trick[3], pos.strain)
-    points = K.trick_points(trick[0], trick[1], trick[2], trick[3], pos.strain)
-    won = list(pos.won)
-    tricks = list(pos.tricks)
-    seat_tricks = list(pos.seat_tricks)
-    won[winner & 1] += points
-    tricks[winner & 1] += 1
-    seat_tricks[winner] += 1
-    if not hands[0]:
-        won[winner & 1] += _BONUS
-    return pos._replace(
-        hands=(hands[0], hands[1], hands[2], hands[3]),
-        seat=winner,
-        trick=(),
-        won=(won[0], won[1]),
-        tricks=(tricks[0], tricks[1]),
-        seat_tricks=(seat_tricks[0], seat_tricks[1], seat_tricks[2], seat_tricks[3]),
-    )
-
-
-def _final_points(pos: _Position, side: int) -> tuple[int, int]:
+def _final_points(pos: Position, side: int) -> tuple[int, int]:
     """The card points of a finished position, capot counted."""
     other = 1 - side
-    if pos.tricks[other] == 0:
-        return pos.capot_points, 0
-    if pos.tricks[side] == 0:
-        return 0, pos.capot_points
-    return pos.won[side], pos.won[other]
+    if _team_tricks(pos, other) == 0:
+        return _capot_points(pos), 0
+    if _team_tricks(pos, side) == 0:
+        return 0, _capot_points(pos)
+    return pos.points[side], pos.points[other]
 
 
-def _solve_after(pos: _Position, side: int, cx: _Ctx) -> tuple[int, int]:
-    if not any(pos.hands) and not pos.trick:
+def _solve_after(pos: Position, side: int, cx: _Ctx) -> tuple[int, int]:
+    if not pos.left and not pos.size:
         return _final_points(pos, side)
     return _solve_position(pos, side, cx)
-
-
-def _legal_cards(pos: _Position) -> int:
-    n, c0, c1, c2 = _trick_args(pos)
-    return K.legal_mask(pos.hands[pos.seat], n, c0, c1, c2, pos.strain, pos.flags)
 
 
 def solve_cards(deal: Deal) -> dict[Card, TeamPoints]:
@@ -326,11 +259,11 @@ def solve_cards(deal: Deal) -> dict[Card, TeamPoints]:
     side = int(contract.taker) & 1
     cx = _ctx(pos, side)
     values: dict[Card, TeamPoints] = {}
-    legal = _legal_cards(pos)
+    legal = pos.legal_mask()
     while legal:
         card = K.lowest(legal)
         legal &= legal - 1
-        after = _after(pos, card)
+        after = pos.after(card)
         cx.hands = list(after.hands)
         mine, theirs = _solve_after(after, side, cx)
         values[CARDS[card]] = _points(side, mine, theirs)
@@ -350,19 +283,19 @@ def best_line(deal: Deal) -> tuple[Card, ...]:
     cx = _ctx(pos, side)
     target = _solve_position(pos, side, cx)[0]
     line: list[Card] = []
-    while any(pos.hands):
-        legal = _legal_cards(pos)
+    while pos.left:
+        legal = pos.legal_mask()
         chosen = K.lowest(legal)
         while legal:
             card = K.lowest(legal)
             legal &= legal - 1
-            after = _after(pos, card)
+            after = pos.after(card)
             cx.hands = list(after.hands)
             if _solve_after(after, side, cx)[0] == target:
                 chosen = card
                 break
         line.append(CARDS[chosen])
-        pos = _after(pos, chosen)
+        pos = pos.after(chosen)
     return tuple(line)
 
 
@@ -374,41 +307,6 @@ def dd_table(hands: Sequence[Hand], rules: RuleConfig) -> dict[Strain, dict[Seat
         strain: {seat: solve_deal(hands, strain, seat, rules).card_points for seat in Seat}
         for strain in rules.strains()
     }
-
-
-def _announcement_points(deal: Deal, contract: Contract) -> tuple[int, int, int]:
-    """Belote's team (or -1) and each team's announcement points that score, as the deal
-    stands: declared announcements, and everything a seat holds for the seats still to
-    declare theirs with a card of the first trick; belote credited to its holder unless
-    the rules want it declared and the holder has already let it go."""
-    from coinche.announcements import compare_announcements, find_in_mask
-
-    rules = deal.rules
-    strain = contract.strain
-    masks = [hand.mask for hand in deal.hands]
-    holder = K.belote_holder(masks[0], masks[1], masks[2], masks[3], int(strain))
-    belote = -1
-    if holder >= 0:
-        belote = holder & 1
-        if rules.belote_requires_declaration and not deal.belote_declared:
-            pair = K.belote_mask(int(strain))
-            played = masks[holder] & ~deal.hand(Seat(holder)).mask
-            if played & pair:  # the first of the pair is gone undeclared
-                belote = -1
-    ann = [0, 0]
-    if rules.announcements:
-        listed = list(deal.announcements)
-        played_first = {seat for seat, _ in (deal.tricks[0].plays() if deal.tricks else ())}
-        trick = deal.trick
-        if not deal.tricks and trick is not None:
-            played_first = {seat for seat, _ in trick.plays()}
-        for seat in Seat:
-            if seat not in played_first:
-                listed.extend(find_in_mask(masks[seat], strain, rules.runs_in_trump, seat))
-        team, counted = compare_announcements(listed, strain, rules)
-        if team is not None:
-            ann[team] = sum(a.points for a in counted)
-    return belote, ann[0], ann[1]
 
 
 def _made(
@@ -475,14 +373,15 @@ def makes(deal: Deal, contract: Contract | None = None) -> bool:
     taker = int(contract.taker)
     bidders = taker & 1
     defenders = 1 - bidders
-    belote, ann_ns, ann_ew = _announcement_points(deal, contract)
-    ann = (ann_ns, ann_ew)
+    # belote and the announcements as the position credits them (seats yet to declare
+    # declaring everything, a belote not yet said said)
+    belote, ann = pos.belote_team, pos.announcements
     cx = _ctx(pos, bidders)
     if contract.value is GENERALE:
-        if any(pos.seat_tricks[s] for s in range(4) if s != taker):
+        if any(pos.won[s] for s in range(4) if s != taker):
             return False
         return _can_take_all(pos, bidders, 1 << taker, cx)
-    if pos.tricks[defenders] == 0 and _can_take_all(pos, bidders, 5 << bidders, cx):
+    if _team_tricks(pos, defenders) == 0 and _can_take_all(pos, bidders, 5 << bidders, cx):
         return _made(rules, contract, 0, bidders, belote, ann)
     # the bidders cannot force a capot: the least card points that make the contract
     need = -1
@@ -493,11 +392,11 @@ def makes(deal: Deal, contract: Contract | None = None) -> bool:
     if need < 0:
         return False
     n, c0, c1, c2 = _trick_args(pos)
-    if need == 0 or need <= pos.won[bidders]:
+    if need == 0 or need <= pos.points[bidders]:
         # made unless the bidders take no trick at all (the defenders' capot)
-        if pos.tricks[bidders] > 0 or _made(rules, contract, 0, defenders, belote, ann):
+        if _team_tricks(pos, bidders) > 0 or _made(rules, contract, 0, defenders, belote, ann):
             return True
         return not _can_take_all(pos, defenders, 5 << defenders, _ctx(pos, defenders))
-    t = need - pos.won[bidders]
+    t = need - pos.points[bidders]
     cx.hands = list(pos.hands)
-    return _ab(cx, pos.seat, n, c0, c1, c2, _left(pos), t - 1, t) >= t
+    return _ab(cx, pos.to_move, n, c0, c1, c2, _left(pos), t - 1, t) >= t
