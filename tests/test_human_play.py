@@ -171,3 +171,33 @@ def test_through_a_pseudo_terminal() -> None:
     out = output.decode().replace("\r\n", "\n")
     check_transcript(out)
     assert "coinche: input ended: the game is stopped in deal 1" in out
+
+
+def test_classic_belote_blank_lines_help_and_unreadable_lines() -> None:
+    """Under classic belote the turned card is shown; a blank line asks again, ``?``
+    shows the hand and choices again, and a line that is no card or call says what to
+    type. Then the human passes or plays the first card it may, to the end."""
+    lines: list[str] = []
+    typed = iter(["", "?", "blah"])
+
+    def read(prompt: str) -> str:
+        for line in typed:
+            return line
+        choices = next(line for line in reversed(lines) if line.startswith("You may: "))
+        return choices.removeprefix("You may: ").split(", ")[0]
+
+    rng = game_rng(5)
+    rules = RuleConfig.preset("classic_belote")
+    game = Game.new(rules, Seat.WEST, rng)
+    bots = {seat: GreedyPlayer() for seat in Seat}
+    finished = list(play_with_human(game, bots, Seat.NORTH, rng, read, lines.append))
+    assert finished[-1][1].is_over
+    first = lines.index("Deal 1, W deals; you are North")
+    asked = lines[first:]
+    assert asked[1].startswith("Your hand: ")
+    assert len(asked[1].split()) == 2 + 5  # the first five cards of the classic deal
+    assert asked[2] == "Auction so far: nothing yet"  # West dealt: North speaks first
+    assert asked[3].startswith("Turned card: ")
+    assert asked[4] == "You may: pass, take"  # North speaks first: pass or take
+    assert asked[5:9] == asked[1:5]  # "?" showed them again
+    assert asked[9].startswith("cannot read 'blah': type a card such as JH, or a call")
