@@ -92,7 +92,6 @@ def test_quiet_reaches_the_ray_cluster() -> None:
         RayCluster(quiet="yes")  # type: ignore[arg-type]
 
 
-@pytest.mark.slow
 def test_a_real_quiet_ray_run_prints_no_log_line() -> None:
     """One real local Ray (about 15 s): without --quiet Ray logs "Started a local Ray
     instance" (and warnings) on standard error; with it, standard error stays empty."""
