@@ -88,14 +88,16 @@ $(CSTAMP): $(CVENV)/.venv-stamp $(SOURCES)
 # carries the interpreter and platform tags (coinche-VERSION-cp311-cp311-linux_x86_64.whl).
 WBUILD := build/wheel-src
 
-wheels: $(STAMP)
+# pip builds each in an isolated environment (hatchling; hatch-mypyc and mypy for the
+# compiled one): the small demo venv is all it needs, not the dev install.
+wheels: $(DSTAMP)
 	mkdir -p dist
 	rm -f dist/coinche-*.whl
-	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
+	$(DVENV)/bin/python -m pip wheel --quiet --no-deps --wheel-dir dist .
 	rm -rf $(WBUILD) && mkdir -p $(WBUILD)
 	tar --exclude='./.venv*' --exclude='./build' --exclude='./dist' --exclude='./.git' \
 		--exclude='./docs/_build' -cf - . | tar -xf - -C $(WBUILD)
-	HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $(BIN)/python -m pip wheel --quiet --no-deps \
+	HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $(DVENV)/bin/python -m pip wheel --quiet --no-deps \
 		--wheel-dir dist $(WBUILD)
 	@ls dist/coinche-*.whl
 
