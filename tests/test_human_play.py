@@ -201,3 +201,20 @@ def test_classic_belote_blank_lines_help_and_unreadable_lines() -> None:
     assert asked[4] == "You may: pass, take"  # North speaks first: pass or take
     assert asked[5:9] == asked[1:5]  # "?" showed them again
     assert asked[9].startswith("cannot read 'blah': type a card such as JH, or a call")
+
+
+@pytest.mark.parametrize("stdin", [None, "closed"])
+def test_closed_standard_input_ends_the_game(
+    stdin: str | None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    stream = None
+    if stdin == "closed":
+        stream = io.StringIO("80 H\n")
+        stream.close()  # reading it raises ValueError
+    monkeypatch.setattr(sys, "stdin", stream)
+    assert main(["play", "--seed", "1", "--human", "N"]) == 2
+    out, err = capsys.readouterr()
+    assert err == "coinche: input ended: the game is stopped in deal 1\n"
+    assert "Traceback" not in out

@@ -143,8 +143,14 @@ def _read_action(text: str) -> Action:
 
 
 def _read_line(prompt: str) -> str:
-    """A line of standard input; echoed when it is not a terminal (which echoes it)."""
-    line = input(prompt)
+    """A line of standard input; echoed when it is not a terminal (which echoes it).
+    A closed or unreadable standard input is the end of the input: EOFError."""
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise EOFError
+    try:
+        line = input(prompt)
+    except (OSError, ValueError, UnicodeDecodeError):  # unreadable, closed, not UTF-8
+        raise EOFError from None
     if not sys.stdin.isatty():
         print(line)
     return line
