@@ -1,9 +1,11 @@
 # Entry points, documented in README.md:
-#   make demo        plays a whole game under a preset and prints it (the main job)
+#   make demo        plays a whole game under a preset and prints it (the main job), from
+#                    its own small venv, .venv-demo, with the package and attrs only
 #   make test        every check: pytest (tests + doctests, branch coverage >= 95%;
 #                    the search-heavy tests in a second pass without coverage),
 #                    the rules suites again against the mypyc-compiled build (when a C
 #                    compiler is there), mypy --strict, ruff, sphinx -W; what CI runs
+#   make wheels      the pure wheel and the mypyc-compiled wheel (platform-tagged) in dist/
 #   make check-fast  the everyday run: pytest without the tests marked slow (the
 #                    property, strategy, fuzz and perft suites) and without coverage,
 #                    then mypy and ruff; make test still runs everything
@@ -28,7 +30,7 @@ COMPILED_SUITES := tests/test_compiled.py tests/test_engine.py tests/test_play.p
 	tests/test_differential.py tests/test_properties.py tests/test_property_suite.py \
 	tests/test_solver.py
 
-.PHONY: demo test check-fast pytest pytest-fast compiled-test typecheck lint docs bench clean
+.PHONY: demo wheels test check-fast pytest pytest-fast compiled-test typecheck lint docs bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +38,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --editable . --group dev
 	touch $(STAMP)
 
-demo: $(STAMP)
-	$(BIN)/python -m coinche play --rules common --seed 1 --players pimc,greedy,pimc,greedy
+# The demo needs only the package and its two small dependencies: its own venv, with an
+# editable install (seconds), so that the main job never waits for the dev tools.
+DVENV := .venv-demo
+DSTAMP := $(DVENV)/.installed-stamp
+
+$(DSTAMP): pyproject.toml
+	rm -rf $(DVENV)
+	$(PYTHON) -m venv $(DVENV)
+	$(DVENV)/bin/python -m pip install --quiet --disable-pip-version-check --editable .
+	touch $@
+
+demo: $(DSTAMP)
+	$(DVENV)/bin/python -m coinche play --rules common --seed 1 --players pimc,greedy,pimc,greedy
 
 test: pytest compiled-test typecheck lint docs
 
@@ -69,6 +82,25 @@ $(CSTAMP): $(CVENV)/.venv-stamp $(SOURCES)
 	HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $(CBIN)/python -m pip install --quiet $(CBUILD)
 	touch $@
 
+# The two wheels, in dist/: the pure one (coinche-VERSION-py3-none-any.whl) and the
+# compiled one, built the Black way (the hatch mypyc hook, switched on by the environment)
+# from a copy of the tree, so that its extension modules never land in src/; its name
+# carries the interpreter and platform tags (coinche-VERSION-cp311-cp311-linux_x86_64.whl).
+WBUILD := build/wheel-src
+
+# pip builds each in an isolated environment (hatchling; hatch-mypyc and mypy for the
+# compiled one): the small demo venv is all it needs, not the dev install.
+wheels: $(DSTAMP)
+	mkdir -p dist
+	rm -f dist/coinche-*.whl
+	$(DVENV)/bin/python -m pip wheel --quiet --no-deps --wheel-dir dist .
+	rm -rf $(WBUILD) && mkdir -p $(WBUILD)
+	tar --exclude='./.venv*' --exclude='./build' --exclude='./dist' --exclude='./.git' \
+		--exclude='./docs/_build' -cf - . | tar -xf - -C $(WBUILD)
+	HATCH_BUILD_HOOK_ENABLE_MYPYC=1 $(DVENV)/bin/python -m pip wheel --quiet --no-deps \
+		--wheel-dir dist $(WBUILD)
+	@ls dist/coinche-*.whl
+
 # Without a C compiler the compiled build cannot exist: say so and run only the pure suite.
 compiled-test:
 	@if command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then \
@@ -93,4 +125,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
 
 clean:
-	rm -rf $(VENV) $(CVENV) build docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(CVENV) $(DVENV) build dist docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -63,6 +63,7 @@ SLOW_MODULES = frozenset(
         "test_property_suite.py",
         "test_strategies.py",
         "test_fuzz.py",
+        "test_wheels.py",  # builds and installs the compiled wheel: minutes
     }
 )
 """The test modules whose tests are all marked ``slow`` (see the module docstring)."""

@@ -40,9 +40,12 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     ``--record`` a file to write the game to, as a JSON ``game`` record that
     ``coinche score`` reads;
     ``--target`` the points that win a game (default: the preset's); ``--players`` the
-    players of North, East, South and West, each ``greedy`` or ``random`` (default:
-    North-South greedy against East-West random). West deals first, so North speaks
-    first.
+    players of North, East, South and West, each ``greedy``, ``pimc`` or ``random``
+    (default: North-South greedy against East-West random). West deals first,
+    so North speaks first. ``--human SEAT`` plays that seat from the terminal
+    (:mod:`coinche.cli._human`): type a card (``JH``) or a call (``80 H``, ``pass``,
+    ``coinche``); a refused one is explained; the end of the input stops the game with
+    status 2.
 
 ``coinche render FILE --svg OUT``
     Draw a deal as an SVG picture (:func:`coinche.svg.deal`): the four hands round the
@@ -105,7 +108,7 @@ from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
 from coinche.bots.players import play_deals
 from coinche.cards import Hand, Strain
-from coinche.cli import _analysis, _scale
+from coinche.cli import _analysis, _human, _scale
 from coinche.cli._common import (
     _PLAYER_KINDS,
     _PROG,
@@ -254,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
         "then scores every deal of it)",
     )
     play.set_defaults(command=_run_play)
+    _human.add_argument(play)  # --human SEAT
 
     _analysis.add_commands(commands)  # render and solve
     _scale.add_commands(commands)  # match and dataset (issue 14)
@@ -421,8 +425,9 @@ def _run_play(args: argparse.Namespace) -> int:
     seed = random.SystemRandom().randrange(2**32) if given is None else given
     rng = game_rng(seed)  # draws the game's seed, then the players' choices
     game = Game.new(rules, _FIRST_DEALER, rng)
-    names: tuple[str, ...] = args.players
-    players = {seat: _PLAYER_KINDS[name]() for seat, name in zip(Seat, names, strict=True)}
+    names: tuple[str, ...] = _human.line_up(args.players, args.human)
+    bots = zip(Seat, args.players, strict=True)  # the human's seat's bot is not asked
+    players = {seat: _PLAYER_KINDS[name]() for seat, name in bots}
     print(_game_heading(rules, args.rules, seed))
     print(
         "Players: "
@@ -431,7 +436,8 @@ def _run_play(args: argparse.Namespace) -> int:
     )
     totals = game.totals
     games_done = len(game.game_winners)
-    for number, (deal, after) in enumerate(play_deals(game, players, rng), 1):
+    deals = _human.play_with_human(game, players, args.human, rng)  # or play_deals
+    for number, (deal, after) in enumerate(deals, 1):
         _print_deal(number, deal)
         if deal.result is not None:
             score = deal.result.score

@@ -91,7 +91,9 @@ def _common(parser: argparse.ArgumentParser, seed_help: str) -> None:
         "without it the one RAY_ADDRESS names, or a local Ray started for the run",
     )
     parser.add_argument(
-        "--quiet", action="store_true", help="no progress bar (there is none off a terminal)"
+        "--quiet",
+        action="store_true",
+        help="no progress bar (there is none off a terminal), and no Ray log lines",
     )
 
 
@@ -102,7 +104,7 @@ def add_commands(commands: Any) -> None:
         help="a duplicate match between two built-in players, on many processes or on Ray",
         description="Play a duplicate match: each deal twice, the teams swapping seats, so "
         "the luck of the cards cancels; print the first team's mean score difference per "
-        "deal with its 95%% interval.",
+        "deal with its 95% interval.",
     )
     names = ", ".join(_PLAYER_KINDS)
     match.add_argument(
@@ -197,7 +199,7 @@ def _timed(
     nothing on standard output; with None, the job's first progress call prints its
     own heading (a dataset's, once its directory is ready)."""
     bar = _Progress(args.deals, args.quiet)
-    with executor_for(args.jobs, args.ray) as executor:
+    with executor_for(args.jobs, args.ray, quiet=args.quiet) as executor:
         if isinstance(executor, RayCluster):
             executor.workers  # noqa: B018 - starts or joins Ray: a ClusterError now
         if heading is not None:

@@ -39,11 +39,13 @@ from __future__ import annotations
 
 import concurrent.futures
 import concurrent.futures.process
+import logging
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
+from coinche._checks import check_bool
 from coinche.errors import CoincheError, CoincheTypeError
 
 __all__ = [
@@ -258,6 +260,9 @@ class RayCluster(_Closing):
       this process, with *num_cpus* CPUs (default: all of them).
     - *max_retries*: how many times Ray runs a task again when its worker process
       dies (a killed process, a lost node); a task that raises is not retried.
+    - *quiet*: no Ray log lines in this process: Ray's own logging at error level
+      and its workers' output not forwarded (``ray.init``'s ``logging_level`` and
+      ``log_to_driver``), as ``coinche match --ray --quiet`` asks.
 
     If Ray is already initialised in this process, its connection is used as it is.
     :meth:`close` (or leaving a ``with`` block) shuts down a Ray this executor started.
@@ -268,7 +273,12 @@ class RayCluster(_Closing):
     """
 
     def __init__(
-        self, address: str | None = None, *, num_cpus: int | None = None, max_retries: int = 3
+        self,
+        address: str | None = None,
+        *,
+        num_cpus: int | None = None,
+        max_retries: int = 3,
+        quiet: bool = False,
     ) -> None:
         if address is not None and not isinstance(address, str):
             raise CoincheTypeError(f"address must be a str or None, not {address!r}")
@@ -279,6 +289,7 @@ class RayCluster(_Closing):
         self.address = address
         self.num_cpus = num_cpus
         self.max_retries = max_retries
+        self.quiet = check_bool(quiet, "quiet")
         self._started = False
 
     def _ray(self) -> Any:
@@ -287,6 +298,8 @@ class RayCluster(_Closing):
             options: dict[str, Any] = {"address": self.address, "include_dashboard": False}
             if self.num_cpus is not None and self.address is None:
                 options["num_cpus"] = self.num_cpus
+            if self.quiet:
+                options.update(log_to_driver=False, logging_level=logging.ERROR)
             try:
                 ray.init(**options)
             except (ConnectionError, RuntimeError, ValueError, TimeoutError) as error:
@@ -330,20 +343,23 @@ class RayCluster(_Closing):
         return f"RayCluster(address={self.address!r}, max_retries={self.max_retries})"
 
 
-def executor_for(jobs: int = 1, ray: bool | str = False) -> InProcess | LocalPool | RayCluster:
+def executor_for(
+    jobs: int = 1, ray: bool | str = False, *, quiet: bool = False
+) -> InProcess | LocalPool | RayCluster:
     """The executor for ``--jobs`` and ``--ray`` (as the ``coinche`` command reads them):
     *ray* ``True`` or an address gives a :class:`RayCluster` (a local one gets *jobs*
-    CPUs when *jobs* is over 1), else *jobs* over 1 a :class:`LocalPool`, else
-    :class:`InProcess`.
+    CPUs when *jobs* is over 1; *quiet* silences Ray's log lines), else *jobs* over 1 a
+    :class:`LocalPool`, else :class:`InProcess`.
 
     >>> from coinche.scale.executors import executor_for
     >>> executor_for(), executor_for(1, "ray://head:10001")
     (InProcess(), RayCluster(address='ray://head:10001', max_retries=3))
     """
     _check_jobs(jobs)
+    check_bool(quiet, "quiet")
     if ray is True or isinstance(ray, str):
         address = ray if isinstance(ray, str) else None
-        return RayCluster(address, num_cpus=jobs if jobs > 1 else None)
+        return RayCluster(address, num_cpus=jobs if jobs > 1 else None, quiet=quiet)
     if ray is not False:
         raise CoincheTypeError(f"ray must be a bool or an address, not {ray!r}")
     return LocalPool(jobs) if jobs > 1 else InProcess()
