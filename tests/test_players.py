@@ -113,10 +113,13 @@ def test_greedy_players_finish_every_deal(preset: str, seed: int) -> None:
 def test_the_view_holds_no_other_hand() -> None:
     # The only cards in a view are the seat's own hand and the public ones (the turned
     # card of the classic deal is public: RULES.md section 8, "turn the next card up").
+    # The private _log is the deal's log of actions made in front of everyone (calls,
+    # cards played, what was declared with them); _legal caches the seat's own legal
+    # actions, computed from its hand and the public trick.
     names = {field.name for field in attrs.fields(PlayerView)}
     assert names == {
         "seat", "rules", "dealer", "phase", "to_move", "hand", "calls", "contract",
-        "tricks", "trick", "announcements", "belote_declared", "turned",
+        "tricks", "trick", "announcements", "belote_declared", "turned", "_log", "_legal",
     }  # fmt: skip
 
 

@@ -75,14 +75,13 @@ from __future__ import annotations
 from typing import Final
 
 from coinche._checks import short_repr
-from coinche.auction import COINCHE, PASS, SURCOINCHE, Auction, Bid, Coinche, Pass, Surcoinche
-from coinche.auction.classic import TAKE, ClassicAuction, NameSuit, Take
+from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid, Coinche, Pass, Surcoinche
+from coinche.auction.classic import TAKE, NameSuit, Take
 from coinche.cards import CARDS, Card, Strain, Suit
-from coinche.config import AuctionKind, RuleConfig
+from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE
-from coinche.deal import Action, Deal, Phase, PlayerView
+from coinche.deal import Action, Deal, PlayerView
 from coinche.errors import CoincheError, CoincheTypeError, RuleConfigError
-from coinche.play import legal_cards
 
 __all__ = [
     "BID_LEVELS",
@@ -321,31 +320,6 @@ def _rules_of(state: Deal | PlayerView) -> RuleConfig:
     return rules
 
 
-def _legal(state: Deal | PlayerView) -> tuple[Action, ...]:
-    """The actions the seat to move (of a deal) or the view's seat may make now."""
-    if isinstance(state, Deal):
-        return state.legal_actions()
-    seat = state.seat
-    phase = state.phase
-    rules = state.rules
-    if phase is Phase.PLAY:
-        if state.to_move is not seat:
-            return ()
-        contract = state.contract
-        trick = state.trick
-        assert contract is not None
-        assert trick is not None
-        return legal_cards(state.hand, trick, contract.strain, rules).cards
-    if phase is not Phase.AUCTION:
-        return ()
-    if rules.auction is AuctionKind.TURNED_CARD:
-        assert state.turned is not None
-        classic = ClassicAuction(state.dealer, rules, state.turned, state.calls)  # type: ignore[arg-type]
-        return classic.legal_calls(seat)
-    auction = Auction(state.dealer, rules, state.calls)  # type: ignore[arg-type]
-    return auction.legal_calls(seat)
-
-
 def legal_action_ints(state: Deal | PlayerView) -> tuple[int, ...]:
     """The integers of the legal actions, ascending (see :func:`legal_action_mask`).
 
@@ -357,7 +331,7 @@ def legal_action_ints(state: Deal | PlayerView) -> tuple[int, ...]:
     (32, 40, 41, 42, 43, 46, 47, 48)
     """
     rules = _rules_of(state)
-    return tuple(sorted(action_to_int(action, rules) for action in _legal(state)))
+    return tuple(sorted(action_to_int(action, rules) for action in state.legal_actions()))
 
 
 def legal_action_mask(state: Deal | PlayerView) -> bytes:
@@ -386,7 +360,7 @@ def legal_action_mask(state: Deal | PlayerView) -> bytes:
     :raises RuleConfigError: rules with more than 17 numeric bid levels.
     """
     rules = _rules_of(state)
-    legal = _legal(state)
+    legal = state.legal_actions()
     if not legal:
         return _ZERO_MASK
     mask = bytearray(NUM_ACTIONS)

@@ -1113,6 +1113,7 @@ class Deal:
             announcements=self.announcements,
             belote_declared=self.belote_declared,
             turned=self.turned,
+            log=self._log,
         )
 
     def __str__(self) -> str:

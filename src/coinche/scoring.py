@@ -436,9 +436,7 @@ def deal_inputs(
 
 def _result_of(inputs: _Inputs, scored: _Scored) -> DealResult:
     """The DealResult of the kernel's figures."""
-    return result_of_figures(
-        inputs.contract, scored.figures, scored.won, scored.belote, inputs
-    )
+    return result_of_figures(inputs.contract, scored.figures, scored.won, scored.belote, inputs)
 
 
 def result_of_figures(

@@ -17,14 +17,16 @@ import attrs
 
 from coinche._checks import check_bool, check_items, check_type, short_repr
 from coinche.announcements import Announcement
+from coinche.auction import Auction
+from coinche.auction.classic import ClassicAuction
 from coinche.calls import Call, ClassicCall
 from coinche.cards import Card, Hand
-from coinche.config import RuleConfig
+from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import Contract
 from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.play import Trick
+from coinche.play import Trick, legal_cards
 from coinche.seats import Seat
-from coinche.step import Phase
+from coinche.step import Action, Node, Phase, Step, trusted_step, unrolled
 
 __all__ = ["PlayerView"]
 
@@ -81,6 +83,79 @@ class PlayerView:
     turned: Card | None = None
     """The card turned up in the classic deal (public: every seat has seen it, and knows
     it went to the taker); ``None`` in a coinche deal."""
+    _log: Node | None = attrs.field(default=None, eq=False, repr=False, alias="log")
+    # the deal's log, given by Deal.view (see steps); None for a view built without it
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The deal's public log: every action so far as it was made (each call, each
+        card with what was declared with it and whether belote was said), the same as
+        :attr:`Deal.steps <coinche.Deal.steps>`: all of it is public. For a view built
+        by hand (or read from a record), the steps its calls, tricks and announcements
+        say, with belote as declared by default.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal, rng = Deal.new(Seat.WEST, RuleConfig(), random.Random(1)), random.Random(2)
+        >>> for _ in range(9):
+        ...     deal = deal.apply(rng.choice(deal.legal_actions()))
+        >>> deal.view(Seat.EAST).steps == deal.steps
+        True
+        """
+        log = self._log
+        if log is not None:
+            return tuple(trusted_step(node) for node in unrolled(log))
+        made = [Step(seat, call) for seat, call in self.calls]
+        first = self.tricks[0] if self.tricks else self.trick
+        for trick in self._all_tricks():
+            for seat, card in trick.plays():
+                declare = None
+                if trick is first and self.rules.announcements:
+                    declare = tuple(a for a in self.announcements if a.seat is seat)
+                made.append(Step(seat, card, declare=declare))
+        return tuple(made)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What this seat may do now: the calls the auction lets it make (pagat's coinche
+        at any time included, out of turn), or its legal cards in the play when it is to
+        move; else nothing. For the seat to move, the same as :meth:`Deal.legal_actions
+        <coinche.Deal.legal_actions>`.
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal = Deal.new(Seat.WEST, RuleConfig(), random.Random(1))
+        >>> deal.view(Seat.NORTH).legal_actions() == deal.legal_actions()
+        True
+        >>> deal.view(Seat.EAST).legal_actions()       # North is to call
+        ()
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+            object.__setattr__(self, "_legal", legal)  # a cache field (eq=False)
+        return legal
+
+    def _legal_now(self) -> tuple[Action, ...]:
+        seat, rules = self.seat, self.rules
+        if self.phase is Phase.PLAY:
+            if self.to_move is not seat:
+                return ()
+            contract, trick = self.contract, self.trick
+            if contract is None or trick is None:
+                raise InvalidDealError("a view of the play needs a contract and a trick")
+            return legal_cards(self.hand, trick, contract.strain, rules).cards
+        if self.phase is not Phase.AUCTION:
+            return ()
+        if rules.auction is AuctionKind.TURNED_CARD:
+            if self.turned is None:
+                raise InvalidDealError("a view of the turned-card auction needs its turned card")
+            classic = ClassicAuction(self.dealer, rules, self.turned, self.calls)  # type: ignore[arg-type]
+            return classic.legal_calls(seat)
+        auction = Auction(self.dealer, rules, self.calls)  # type: ignore[arg-type]
+        return auction.legal_calls(seat)
 
     def _repr_svg_(self) -> str:  # Jupyter draws what the seat sees (coinche.svg.deal)
         from coinche import svg
@@ -123,3 +198,6 @@ class PlayerView:
                 f"in the {self.phase.value} phase, to_move must be "
                 f"{'None' if over else 'a Seat'}, not {short_repr(self.to_move)}"
             )
+
+    def _all_tricks(self) -> tuple[Trick, ...]:
+        return (*self.tricks, *(() if self.trick is None else (self.trick,)))

@@ -86,7 +86,7 @@ import attrs
 from coinche import _kernel as K
 from coinche.announcements import AnnouncementKind
 from coinche.bots._view_checks import play_problem, view_problem
-from coinche.cards import CARDS, Hand, hand_from_mask
+from coinche.cards import CARDS, Card, Hand, hand_from_mask
 from coinche.deal import Deal, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.seats import Seat
@@ -673,13 +673,12 @@ def replay(view: PlayerView, hands: Sequence[Hand | int]) -> Deal:
         deal = Deal.from_hands(view.dealer, view.rules, first, turned=view.turned, stock=stock)
     else:
         deal = Deal.from_hands(view.dealer, view.rules, [hand_from_mask(m) for m in masks])
-    for seat_, call in view.calls:
-        deal = deal.apply_call(seat_, call)
-    for seat, index, first_trick in plays:
-        declare = None
-        if first_trick:
-            declare = tuple(a for a in view.announcements if int(a.seat) == seat)
-        deal = deal.apply(CARDS[index], declare=declare, belote=view.belote_declared)
+    for step in view.steps:  # the public log, as it was made
+        if isinstance(step.action, Card) and step.belote is None:
+            # belote not at stake, or a view without its log: as the view declares it
+            deal = deal.apply(step.action, declare=step.declare, belote=view.belote_declared)
+        else:
+            deal = deal.apply(step)
     if [deal.hand(seat).mask for seat in _SEATS] != now:
         raise InvalidDealError("the hands are not a deal of the cards the view has not seen")
     return deal
