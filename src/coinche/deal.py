@@ -103,6 +103,7 @@ _THROWN_IN: Final = Phase.THROWN_IN
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _NEXT: Final = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
 _OVER_PHASES: Final = (_SCORED, _THROWN_IN)
+_NO_TRICKS: Final = (0, 0, 0, 0)  # Position.won before the first trick is complete
 
 _new = object.__new__
 _setattr = object.__setattr__
@@ -989,7 +990,7 @@ class Deal:
             if belote:
                 state["belote_declared"] = True
         after = pos.after(card.index, belote)
-        if pos.tricks_played or not self.rules.announcements:
+        if pos.won != _NO_TRICKS or not self.rules.announcements:
             declare = None  # nothing is declared outside the first trick
         else:
             held = self.declarable(seat)
@@ -1003,8 +1004,7 @@ class Deal:
         state["_log"] = (self._log, seat, card, declare, said)
         state["_legal_cards"] = -1
         if after.size:
-            state["_to_move"] = _NEXT[seat]
-            state["_tricks"] = self._tricks
+            state["_to_move"] = _NEXT[seat]  # the complete tricks (cache) stay the same
         else:
             state["_tricks"] = None
             if after.won[0] + after.won[1] + after.won[2] + after.won[3] == 8:
@@ -1020,7 +1020,7 @@ class Deal:
                     after.belote_team,
                     deal_inputs(
                         contract,
-                        deal.tricks,
+                        deal,
                         self.rules,
                         state["announcements"],
                         state["belote_declared"],

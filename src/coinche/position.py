@@ -213,84 +213,58 @@ class Position(NamedTuple):
         The card must be in :meth:`legal_mask`: :meth:`Deal.apply
         <coinche.Deal.apply>` is the checked way.
         """
-        seat = (self.leader + self.size) & 3
+        (hands, strain, flags, leader, n, c0, c1, c2, points, won, options, taker, kind, value,
+         multiplier, holder, belote_team, belote_open, announcements) = self  # fmt: skip
+        seat = (leader + n) & 3
         bit = K.BIT[card]
-        h = self.hands
-        hands = (
-            (h[0] & ~bit, h[1], h[2], h[3])
-            if seat == 0
-            else (h[0], h[1] & ~bit, h[2], h[3])
-            if seat == 1
-            else (h[0], h[1], h[2] & ~bit, h[3])
-            if seat == 2
-            else (h[0], h[1], h[2], h[3] & ~bit)
-        )
-        belote_team = self.belote_team
-        belote_open = self.belote_open
-        if belote_open and seat == self.belote_holder and bit & K.belote_mask(self.strain):
+        h0, h1, h2, h3 = hands
+        if seat == 0:
+            h0 &= ~bit
+        elif seat == 1:
+            h1 &= ~bit
+        elif seat == 2:
+            h2 &= ~bit
+        else:
+            h3 &= ~bit
+        if belote_open and seat == holder and bit & K.belote_mask(strain):
             belote_open = 0
             if not belote:
                 belote_team = -1
-        n = self.size
         if n < 3:
-            return Position(
-                hands,
-                self.strain,
-                self.flags,
-                self.leader,
-                n + 1,
-                card if n == 0 else self.c0,
-                card if n == 1 else self.c1,
-                card if n == 2 else self.c2,
-                self.points,
-                self.won,
-                self.options,
-                self.taker,
-                self.kind,
-                self.value,
-                self.multiplier,
-                self.belote_holder,
-                belote_team,
-                belote_open,
-                self.announcements,
-            )
-        strain = self.strain
-        c0, c1, c2 = self.c0, self.c1, self.c2
-        winner = K.trick_winner(self.leader, c0, c1, c2, card, strain)
+            if n == 0:
+                c0 = card
+            elif n == 1:
+                c1 = card
+            else:
+                c2 = card
+            return _new((
+                (h0, h1, h2, h3), strain, flags, leader, n + 1, c0, c1, c2, points, won,
+                options, taker, kind, value, multiplier, holder, belote_team, belote_open,
+                announcements,
+            ))  # fmt: skip
+        winner = K.trick_winner(leader, c0, c1, c2, card, strain)
         gained = K.trick_points(c0, c1, c2, card, strain)
-        if not (hands[0] | hands[1] | hands[2] | hands[3]):
+        if not (h0 | h1 | h2 | h3):
             gained += K.LAST_TRICK_BONUS
-        p = self.points
-        w = self.won
-        return Position(
-            hands,
-            strain,
-            self.flags,
-            winner,
-            0,
-            0,
-            0,
-            0,
-            (p[0] + gained, p[1]) if winner & 1 == 0 else (p[0], p[1] + gained),
-            (
-                (w[0] + 1, w[1], w[2], w[3])
-                if winner == 0
-                else (w[0], w[1] + 1, w[2], w[3])
-                if winner == 1
-                else (w[0], w[1], w[2] + 1, w[3])
-                if winner == 2
-                else (w[0], w[1], w[2], w[3] + 1)
-            ),
-            self.options,
-            self.taker,
-            self.kind,
-            self.value,
-            self.multiplier,
-            self.belote_holder,
-            belote_team,
-            belote_open,
-            self.announcements,
-        )
+        w0, w1, w2, w3 = won
+        if winner == 0:
+            w0 += 1
+        elif winner == 1:
+            w1 += 1
+        elif winner == 2:
+            w2 += 1
+        else:
+            w3 += 1
+        p0, p1 = points
+        if winner & 1:
+            p1 += gained
+        else:
+            p0 += gained
+        return _new((
+            (h0, h1, h2, h3), strain, flags, winner, 0, 0, 0, 0, (p0, p1), (w0, w1, w2, w3),
+            options, taker, kind, value, multiplier, holder, belote_team, belote_open,
+            announcements,
+        ))  # fmt: skip
 
     # ------------------------------------------------------------------ the end
     def score_figures(self) -> tuple[int, ...]:
@@ -322,6 +296,15 @@ class Position(NamedTuple):
             _not_over(self.tricks_played * 4 + self.size)
         figures = self.score_figures()
         return figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]
+
+
+def _new(fields: tuple[object, ...]) -> Position:
+    """A Position of *fields*, in the order of its fields (the step's constructor: the
+    tuple is built in one go, without the keyword-aware ``__new__``)."""
+    return _tuple_new(Position, fields)
+
+
+_tuple_new: Final = tuple.__new__
 
 
 def announcement_credit(

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import attrs
 
@@ -344,13 +344,24 @@ def _trick_error(number: int, trick: Trick, seen: int, winner: int, contract: Co
 
 @attrs.frozen
 class _Inputs:
-    """What score_deal was called with, kept so that breakdown() can explain it."""
+    """What score_deal was called with, kept so that breakdown() can explain it. The
+    tricks of a deal that :class:`~coinche.Deal` played are read from it when first
+    needed (*source*: an object with a ``tricks`` attribute), not built at its end."""
 
     contract: Contract
-    tricks: tuple[Trick, ...]
+    _tricks: tuple[Trick, ...] | None
     rules: RuleConfig
     declared: tuple[Announcement, ...] | None
     belote_declared: bool
+    _source: Any = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        tricks = self._tricks
+        if tricks is None:
+            tricks = self._source.tricks
+            object.__setattr__(self, "_tricks", tricks)  # filled once, from the source
+        return tricks
 
 
 _DEFAULT_RULES: Final = RuleConfig()
@@ -424,14 +435,15 @@ def _score(inputs: _Inputs, card_pts: list[int], won: list[int], hands: list[int
 
 def deal_inputs(
     contract: Contract,
-    tricks: tuple[Trick, ...],
+    deal: object,
     rules: RuleConfig,
     declared: tuple[Announcement, ...],
     belote_declared: bool,
 ) -> _Inputs:
     """What :meth:`DealResult.breakdown` and a result's record need of a deal that
-    :class:`~coinche.Deal` played (its arguments were checked as it was played)."""
-    return _Inputs(contract, tricks, rules, declared, belote_declared)
+    :class:`~coinche.Deal` played (its arguments were checked as it was played); its
+    tricks are read from *deal* when first asked for."""
+    return _Inputs(contract, None, rules, declared, belote_declared, deal)
 
 
 def _result_of(inputs: _Inputs, scored: _Scored) -> DealResult:
