@@ -24,6 +24,9 @@ from coinche import (
     find_announcements,
 )
 
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
+
 TIERCE = AnnouncementKind.TIERCE
 QUARTE = AnnouncementKind.QUARTE
 QUINTE = AnnouncementKind.QUINTE

@@ -44,6 +44,9 @@ from coinche.auction import (
 )
 from coinche.errors import IllegalCallError
 
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
+
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 COMMON = RuleConfig.common()
 FFB = RuleConfig.ffb()

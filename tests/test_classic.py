@@ -68,6 +68,9 @@ from coinche.notation import format_deal, parse_deal, render_auction
 from coinche.players import GreedyPlayer, RandomPlayer, play_deal, play_game
 from coinche.records import from_data, to_data
 
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
+
 N, E, S, W = Seat
 CLASSIC = RuleConfig.classic_belote()
 WITH_COINCHE = attrs.evolve(CLASSIC, allow_coinche=True)

@@ -32,7 +32,7 @@ from coinche import (
 from coinche.cli import build_parser, main
 from coinche.notation import render_deal
 from coinche.records import dumps, to_data
-from deals import CAPOT_TRICKS
+from coinche.testing.deals import CAPOT_TRICKS
 
 CAPOT_RESULT = score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), CAPOT_TRICKS)
 

@@ -40,6 +40,9 @@ from coinche.deal import Action, Deal, Phase, PlayerView
 from coinche.dealing import deal_hands
 from coinche.errors import IllegalActionError, IllegalCallError
 
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
+
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 BIDDING_PRESETS = ("common", "ffb", "pagat", "contract_only", "min82")
 

@@ -24,7 +24,7 @@ from coinche import (
 )
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid, parse_call
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
-from deals import CAPOT_TRICKS
+from coinche.testing.deals import CAPOT_TRICKS
 
 # A deal where North-South take every trick (North wins each with the top card of
 # the suit led); any contract by North can be scored on it.

@@ -38,7 +38,7 @@ from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheTypeError, IllegalActionError, InvalidDealError
 from coinche.game import Game
 from coinche.notation import render_auction, render_tricks
-from deals import CAPOT_TRICKS
+from coinche.testing.deals import CAPOT_TRICKS
 
 # North leads the top card of each suit and takes every trick. West plays the four
 # nines (9H 9S 9C 9D), an announcement of 150 under the FFB rules.
@@ -663,35 +663,6 @@ def test_docs_have_a_command_page_and_a_player_how_to() -> None:
         text = (ROOT / "docs" / f"{page}.rst").read_text(encoding="utf-8")
         for word in must:
             assert word in text, (page, word)
-
-
-# ------------------------------------------------------------------ newcomers: make test speed
-def test_slow_suites_are_marked_and_make_test_still_runs_them(
-    request: pytest.FixtureRequest,
-) -> None:
-    import re
-
-    session = request.session
-    slow = {item.path.name for item in session.items if item.get_closest_marker("slow")}
-    # in a run that collected them, the long suites carry the marker, and nothing else
-    collected = {item.path.name for item in session.items}
-    from conftest import SLOW_MODULES
-
-    assert slow == SLOW_MODULES & collected
-    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = re.search(r"^pytest:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
-    assert recipe is not None
-    # make test deselects nothing: its passes select complementary marker expressions
-    # (everything but the heavy tests under coverage, then the heavy ones alone)
-    passes = [line.split("-m pytest", 1)[1] for line in recipe.group(1).splitlines()]
-    selections = [re.findall(r'-m ("[^"]*"|\S+)', options) for options in passes]
-    assert selections == [['"not heavy"'], ["heavy"]]
-    assert "--cov=coinche" in passes[0]
-    assert "--cov" not in passes[1]
-    fast = re.search(r"^pytest-fast:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
-    assert fast is not None
-    assert '-m "not slow"' in fast.group(1)
-    assert re.search(r"^check-fast: pytest-fast typecheck lint$", makefile, re.MULTILINE)
 
 
 # ------------------------------------------------------------------ the checks themselves

@@ -35,7 +35,7 @@ from coinche.notation import (
     parse_deal,
     parse_hand,
 )
-from deals import Hands, hands, seats
+from coinche.testing.deals import Hands, hands, seats
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 

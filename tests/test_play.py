@@ -39,6 +39,9 @@ from coinche import (
     trick_winner,
 )
 
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
+
 H = Hand.parse
 T = Trick.parse
 C = Card.parse

@@ -70,7 +70,7 @@ from coinche.records import (
     register,
     to_data,
 )
-from deals import (
+from coinche.testing.deals import (
     CAPOT_TRICKS,
     DealCase,
     contracts,

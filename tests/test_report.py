@@ -30,7 +30,7 @@ from coinche import (
 from coinche.auction import Auction, Bid, parse_call
 from coinche.notation import format_deal
 from coinche.report import render_auction, render_deal, render_hands, render_tricks
-from deals import CAPOT_TRICKS, Hands, hands, play_random_deal
+from coinche.testing.deals import CAPOT_TRICKS, Hands, hands, play_random_deal
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 

@@ -48,6 +48,9 @@ from coinche import (
 )
 from coinche.testing.strategies import finished_deals
 
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
+
 NS = Team.NORTH_SOUTH
 EW = Team.EAST_WEST
 Multiplier = Literal[1, 2, 4]

@@ -68,6 +68,10 @@ from coinche.solver import (
     solve_deal,
     solve_ending,
 )
+from coinche.testing.colver import TO_CARD, TO_COLVER, to_strain
+
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
 
 SLOW: Final = bool(os.environ.get("COINCHE_SLOW"))
 MINIMAX_POSITIONS: Final = 2000
@@ -343,8 +347,6 @@ if TYPE_CHECKING:
     import colver
 else:
     colver = pytest.importorskip("colver", reason="colver (the test group) is needed")
-
-from test_differential import TO_CARD, TO_COLVER, to_strain  # noqa: E402
 
 
 @pytest.mark.heavy
