@@ -21,15 +21,6 @@ CBIN := $(CVENV)/bin
 CSTAMP := $(CVENV)/.installed-stamp
 CBUILD := build/compiled-src
 SOURCES := $(shell find src -name '*.py')
-# The suites run again against the compiled build: the rules, the engine, the solver
-# (with its 200-deal comparison with colver, COINCHE_SLOW, affordable compiled), and the
-# check that the kernel there is an extension module that agrees with the pure one.
-COMPILED_SUITES := tests/test_compiled.py tests/test_engine.py tests/test_play.py \
-	tests/test_scoring.py tests/test_announcements.py tests/test_deal.py \
-	tests/test_auction.py tests/test_classic.py tests/test_perft.py \
-	tests/test_differential.py tests/test_properties.py tests/test_property_suite.py \
-	tests/test_solver.py
-
 .PHONY: demo wheels test check-fast pytest pytest-fast compiled-test typecheck lint docs bench clean
 
 $(STAMP): pyproject.toml
@@ -101,12 +92,16 @@ wheels: $(DSTAMP)
 		--wheel-dir dist $(WBUILD)
 	@ls dist/coinche-*.whl
 
+# The suites run again against the compiled build are those marked compiled (each sets
+# pytestmark in its module): the rules, the engine, the solver (with its 200-deal
+# comparison with colver, COINCHE_SLOW, affordable compiled), and the check that the
+# kernel there is an extension module that agrees with the pure one.
 # Without a C compiler the compiled build cannot exist: say so and run only the pure suite.
 compiled-test:
 	@if command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory $(CSTAMP) && \
 		COINCHE_EXPECT_COMPILED=1 COINCHE_SLOW=1 $(CBIN)/python -m pytest -n 2 -q -p no:cacheprovider \
-			$(COMPILED_SUITES); \
+			-m compiled tests; \
 	else \
 		echo "no C compiler: the compiled build is not tested on this machine"; \
 	fi

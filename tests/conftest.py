@@ -1,10 +1,14 @@
-"""Shared pytest set-up: the hypothesis profiles, the slow and heavy markers, the import path.
+"""Shared pytest set-up: the hypothesis profiles, and the markers stated in doctests.
+
+The markers (declared in pyproject.toml) are set where the tests are, never in a list
+here:
 
 The ``slow`` marker
     The property suites, the strategies' own tests, the fuzzing and the perft counts
-    take most of the run's time (more still under coverage). Every test of those modules
-    is marked ``slow``: ``make check-fast`` (``pytest -m "not slow"``) leaves them out
-    for a quick everyday run, while ``make test``, which CI runs, still runs everything.
+    take most of the run's time (more still under coverage). Each of those modules marks
+    all its tests ``slow`` (``pytestmark = pytest.mark.slow``): ``make check-fast``
+    (``pytest -m "not slow"``) leaves them out for a quick everyday run, while
+    ``make test``, which CI runs, still runs everything.
 
 The ``heavy`` marker
     A few tests spend nearly all their time in a search (the double-dummy solver, the
@@ -12,8 +16,17 @@ The ``heavy`` marker
     coverage tracer slows such hot loops ten- to fifteen-fold, so ``make test`` runs the
     suite twice: once under coverage without them (``-m "not heavy"``), then these alone
     without the tracer (``-m heavy``). Every test still runs in every ``make test``. The
-    tests are marked where they are defined; the doctests, which cannot carry a marker,
-    are listed in :data:`HEAVY_DOCTESTS`.
+    tests are marked where they are defined; a doctest (a docstring, or a page of the
+    docs) says so with a reST comment line of its own, which Sphinx does not show::
+
+        .. pytest-mark: heavy
+
+    (see :func:`doctest_markers`).
+
+The ``compiled`` marker
+    The suites that ``make compiled-test`` runs again against the mypyc-compiled build
+    (``pytest -m compiled tests``): each of those modules marks all its tests
+    ``compiled``.
 
 Profiles (choose one with the ``HYPOTHESIS_PROFILE`` environment variable):
 
@@ -30,17 +43,10 @@ Profiles (choose one with the ``HYPOTHESIS_PROFILE`` environment variable):
 from __future__ import annotations
 
 import os
-import sys
-from pathlib import Path
+import re
 
 import pytest
 from hypothesis import settings
-
-# pytest runs with --import-mode=importlib, which does not put tests/ on sys.path;
-# the property tests import their strategies from the helper module tests/deals.py.
-_TESTS_DIR = str(Path(__file__).resolve().parent)
-if _TESTS_DIR not in sys.path:
-    sys.path.insert(0, _TESTS_DIR)
 
 settings.register_profile(
     "ci",
@@ -56,32 +62,30 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-SLOW_MODULES = frozenset(
-    {
-        "test_perft.py",
-        "test_properties.py",
-        "test_property_suite.py",
-        "test_strategies.py",
-        "test_fuzz.py",
-        "test_wheels.py",  # builds and installs the compiled wheel: minutes
-    }
-)
-"""The test modules whose tests are all marked ``slow`` (see the module docstring)."""
+_MARK_LINE = re.compile(r"^[ \t]*\.\. pytest-mark: *([\w, ]+?)[ \t]*$", re.MULTILINE)
 
 
-HEAVY_DOCTESTS = frozenset(
-    {
-        "src/coinche/bots/evaluate.py::coinche.bots.evaluate",
-        "src/coinche/bots/evaluate.py::coinche.bots.evaluate.EvaluatingBidder",
-        "docs/bots.rst::bots.rst",
-    }
-)
-"""The doctests marked ``heavy`` (see the module docstring): each solves sampled deals."""
+def doctest_markers(text: str) -> list[str]:
+    r"""The markers that the lines ``.. pytest-mark: NAME[, NAME...]`` of *text* state.
+
+    >>> doctest_markers("Solves deals.\n\n.. pytest-mark: heavy\n\n>>> 1 + 1\n2\n")
+    ['heavy']
+    >>> doctest_markers(".. pytest-mark: heavy, slow")
+    ['heavy', 'slow']
+    >>> doctest_markers("no marker")
+    []
+    """
+    return [
+        name.strip()
+        for names in _MARK_LINE.findall(text)
+        for name in names.split(",")
+        if name.strip()
+    ]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if item.path.name in SLOW_MODULES:
-            item.add_marker(pytest.mark.slow)
-        if item.nodeid in HEAVY_DOCTESTS:
-            item.add_marker(pytest.mark.heavy)
+        if isinstance(item, pytest.DoctestItem) and item.dtest is not None:
+            for name in doctest_markers(item.dtest.docstring or ""):
+                # an undeclared name fails here, as --strict-markers wants
+                item.add_marker(getattr(pytest.mark, name))

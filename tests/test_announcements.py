@@ -8,11 +8,18 @@ run of six to eight is one announcement of 100).
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+import attrs
 import pytest
 
+import coinche
 from coinche import (
     Announcement,
     AnnouncementKind,
+    Card,
+    Contract,
     Hand,
     InvalidDealError,
     RuleConfig,
@@ -20,9 +27,15 @@ from coinche import (
     Strain,
     Suit,
     Team,
+    Trick,
     compare_announcements,
     find_announcements,
+    score_deal,
 )
+from coinche.errors import CoincheTypeError
+
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
 
 TIERCE = AnnouncementKind.TIERCE
 QUARTE = AnnouncementKind.QUARTE
@@ -381,3 +394,108 @@ def test_compare_classic_only_the_best_is_paid() -> None:
         [tierce, quarte, quinte], Strain.HEARTS, RuleConfig.classic_belote()
     )
     assert result == (Team.NORTH_SOUTH, (quinte,))
+
+
+# ------------------------------------------------------------------ runs in no trump
+def test_runs_count_in_no_trump_when_runs_in_trump_is_off() -> None:
+    # runs_in_trump=False drops runs in the trump suit only; no trump has no trump
+    # suit, so the tierce 7H 8H 9H (a quarte with TH) still counts.
+    rules = attrs.evolve(RuleConfig.ffb(), runs_in_trump=False, allow_no_trump=True)
+    found = coinche.find_announcements(
+        Hand.parse("7H 8H 9H TH 7C 9D JS AS"), Strain.NO_TRUMP, rules
+    )
+    assert [a.kind for a in found] == [AnnouncementKind.QUARTE]
+    # ... while in hearts the same run is in trumps and does not count
+    assert coinche.find_announcements(Hand.parse("7H 8H 9H TH"), Strain.HEARTS, rules) == ()
+
+
+# ------------------------------------------------------------------ argument types
+TIERCE = AnnouncementKind.TIERCE
+
+
+@pytest.mark.parametrize(
+    ("kind", "cards", "seat", "message"),
+    [
+        ("tierce", Hand.parse("7H 8H 9H"), Seat.NORTH, "kind must be an AnnouncementKind"),
+        (TIERCE, "7H 8H 9H", Seat.NORTH, "cards must be a Hand, not str"),
+        (TIERCE, Card.parse_many("7H 8H 9H"), Seat.NORTH, "cards must be a Hand, not tuple"),
+        (TIERCE, Hand.parse("7H 8H 9H"), "N", "seat must be a Seat, not 'N'"),
+        (TIERCE, Hand.parse("7H 8H 9H"), 0, "seat must be a Seat, not 0"),
+    ],
+)
+def test_announcement_refuses_wrong_types(kind: Any, cards: Any, seat: Any, message: str) -> None:
+    with pytest.raises(CoincheTypeError, match=re.escape(message)):
+        Announcement(kind, cards, seat)
+
+
+HAND = Hand.parse("7H 8H 9H TH 7C")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("7H 8H 9H", Strain.CLUBS, RuleConfig.ffb(), Seat.EAST), "hand must be a Hand"),
+        ((HAND, "C", RuleConfig.ffb(), Seat.EAST), "strain must be a Strain, not 'C'"),
+        ((HAND, Strain.CLUBS, "ffb", Seat.EAST), "rules must be a RuleConfig, not str"),
+        ((HAND, Strain.CLUBS, RuleConfig.ffb(), 1), "seat must be a Seat, not 1"),
+    ],
+)
+def test_find_announcements_refuses_wrong_types(args: tuple[Any, ...], message: str) -> None:
+    with pytest.raises(CoincheTypeError, match=re.escape(message)):
+        find_announcements(*args)
+
+
+def test_compare_announcements_refuses_other_objects() -> None:
+    tierce = Announcement(TIERCE, Hand.parse("7H 8H 9H"), Seat.NORTH)
+    with pytest.raises(CoincheTypeError, match="expected Announcement objects, not str"):
+        compare_announcements([tierce, "tierce"], Strain.CLUBS, RuleConfig.ffb())  # type: ignore[list-item]
+    with pytest.raises(CoincheTypeError, match="rules must be a RuleConfig"):
+        compare_announcements([tierce], Strain.CLUBS, None)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ declared announcements in score_deal
+# North holds every heart and leads them in order; East follows with spades, South with
+# clubs, West with diamonds. Hearts or all trump, North wins every trick.
+ALL_HEARTS = tuple(Trick.parse(f"N: {rank}H {rank}S {rank}C {rank}D") for rank in "789TJQKA")
+
+
+def _declared(*announcements: tuple[str, Seat]) -> list[Announcement]:
+    return [Announcement(TIERCE, Hand.parse(cards), seat) for cards, seat in announcements]
+
+
+def test_a_card_serves_in_one_declared_announcement_only() -> None:
+    """RULES.md section 9: each card is used once (fours first, then the longest runs)."""
+    declared = _declared(("7H 8H 9H", Seat.NORTH), ("9H TH JH", Seat.NORTH))
+    with pytest.raises(InvalidDealError, match="9H already serves in another announcement"):
+        score_deal(
+            Contract(Seat.NORTH, Strain.HEARTS, 80),
+            ALL_HEARTS,
+            RuleConfig.ffb(),
+            announcements=declared,
+        )
+    # the same two runs held by two seats are fine
+    declared = _declared(("7S 8S 9S", Seat.EAST), ("7C 8C 9C", Seat.SOUTH))
+    result = score_deal(
+        Contract(Seat.NORTH, Strain.HEARTS, 80),
+        ALL_HEARTS,
+        RuleConfig.ffb(),
+        announcements=declared,
+    )
+    assert result.capot is not None
+
+
+def test_a_declared_run_in_trumps_is_refused_when_runs_in_trump_is_off() -> None:
+    """RULES.md section 4/5, classic belote: runs count in plain suits only."""
+    rules = attrs.evolve(RuleConfig.ffb(), runs_in_trump=False)
+    hearts = Contract(Seat.NORTH, Strain.HEARTS, 80)
+    with pytest.raises(InvalidDealError, match="runs in trumps do not count in these rules"):
+        score_deal(hearts, ALL_HEARTS, rules, announcements=_declared(("7H 8H 9H", Seat.NORTH)))
+    # a run in a plain suit is fine
+    score_deal(hearts, ALL_HEARTS, rules, announcements=_declared(("7S 8S 9S", Seat.EAST)))
+    # in all trump every suit is trumps
+    all_trump = attrs.evolve(rules, allow_all_trump=True)
+    contract = Contract(Seat.NORTH, Strain.ALL_TRUMP, 80)
+    with pytest.raises(InvalidDealError, match="runs in trumps do not count in these rules"):
+        score_deal(
+            contract, ALL_HEARTS, all_trump, announcements=_declared(("7S 8S 9S", Seat.EAST))
+        )

@@ -12,7 +12,7 @@ says why.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 from coinche import (
     CAPOT,
     GENERALE,
+    Card,
+    ClassicAuction,
     CoincheTypeError,
     Contract,
     NotationError,
@@ -29,6 +31,7 @@ from coinche import (
     RuleConfigError,
     Seat,
     Strain,
+    Suit,
 )
 from coinche.auction import (
     COINCHE,
@@ -42,7 +45,11 @@ from coinche.auction import (
     Surcoinche,
     parse_call,
 )
+from coinche.auction.classic import TAKE, NameSuit
 from coinche.errors import IllegalCallError
+
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 COMMON = RuleConfig.common()
@@ -802,4 +809,139 @@ def test_legal_calls_agree_with_is_legal_call(data: st.DataObject, rules: RuleCo
         assert len(set(legal)) == len(legal)
         assert [call for call in universe if auction.is_legal_call(seat, call)] == sorted(
             legal, key=universe.index
+        )
+
+
+# ------------------------------------------------------------------ parse_call
+def test_a_bid_value_of_1000_is_read_and_1001_refused() -> None:
+    """Numbers past MAX_BID_VALUE (1000) are refused as a NotationError."""
+    assert parse_call("1000 H") == Bid(1000, Strain.HEARTS)
+    with pytest.raises(NotationError, match="unknown bid value"):
+        parse_call("1001 H")
+    with pytest.raises(NotationError, match="unknown bid value"):
+        parse_call("01000 H")
+
+
+# ------------------------------------------------------------------ parse_call's messages
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "double",
+            "cannot read 'double' as a call (expected pass, coinche, surcoinche or a bid "
+            "such as '100 H' or 'capot S')",
+        ),
+        (
+            "",
+            "cannot read '' as a call (expected pass, coinche, surcoinche or a bid "
+            "such as '100 H' or 'capot S')",
+        ),
+        (
+            "abc H",
+            "cannot read 'abc H' as a call: unknown bid value 'abc' "
+            "(expected a number, capot or generale)",
+        ),
+        (
+            "100 Q",
+            "cannot read '100 Q' as a call: unknown strain 'Q' "
+            "(expected one of C D H S NT AT or a strain name)",
+        ),
+        (
+            "capot no such",
+            "cannot read 'capot no such' as a call: unknown strain 'no such' "
+            "(expected one of C D H S NT AT or a strain name)",
+        ),
+    ],
+)
+def test_parse_call_messages(text: str, message: str) -> None:
+    """A refused call text is quoted, with what was expected instead."""
+    with pytest.raises(NotationError) as caught:
+        parse_call(text)
+    assert str(caught.value) == message
+
+
+def test_parse_call_non_ascii_digits_are_not_a_value() -> None:
+    """Arabic-Indic digits pass str.isdigit() but are not a bid value of the notation."""
+    with pytest.raises(NotationError) as caught:
+        parse_call("١٠٠ H")
+    assert str(caught.value) == (
+        "cannot read '١٠٠ H' as a call: unknown bid value '١٠٠' "
+        "(expected a number, capot or generale)"
+    )
+
+
+def test_parse_call_of_a_huge_number() -> None:
+    """Bid values stop at MAX_BID_VALUE, 1000; the message is cut short."""
+    assert parse_call("1000 H") == Bid(1000, Strain.HEARTS)
+    with pytest.raises(NotationError, match="unknown bid value") as caught:
+        parse_call("9" * 5000 + " H")
+    assert len(str(caught.value)) < 300
+
+
+def test_parse_call_wrong_type() -> None:
+    """Only text is read."""
+    with pytest.raises(CoincheTypeError) as caught:
+        parse_call(100)  # type: ignore[arg-type]
+    assert str(caught.value) == "a call is read from a str, not int"
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        ("PASS", PASS),
+        ("  Coinche ", COINCHE),
+        ("surCOINCHE", SURCOINCHE),
+        ("capot  no trump", Bid(CAPOT, Strain.NO_TRUMP)),
+        ("Générale S", Bid(GENERALE, Strain.SPADES)),
+        ("generale at", Bid(GENERALE, Strain.ALL_TRUMP)),
+        ("90 ♥", Bid(90, Strain.HEARTS)),
+    ],
+)
+def test_parse_call_accepts(text: str, call: object) -> None:
+    """Words in any case and spacing, capot and générale (with or without the accent)."""
+    assert parse_call(text) == call
+
+
+# ------------------------------------------------------------------ building an auction
+def test_building_an_auction_checks_every_call() -> None:
+    """Auction(...) refuses an illegal call as apply does, and says why (RULES.md 3)."""
+    calls = [(Seat.EAST, Bid(100, Strain.HEARTS)), (Seat.SOUTH, Bid(90, Strain.SPADES))]
+    with pytest.raises(IllegalCallError) as info:
+        Auction(Seat.NORTH, RuleConfig(), calls)
+    assert info.value.seat is Seat.SOUTH
+    assert info.value.reason is not None
+    assert "100 H" in info.value.reason
+    with pytest.raises(IllegalCallError) as info:
+        Auction(Seat.NORTH, RuleConfig(), [(Seat.EAST, COINCHE)])
+    assert info.value.reason == "there is no bid to coinche"
+
+
+@pytest.mark.parametrize("calls", [5, None, "pass"])
+def test_auction_calls_must_be_a_sequence_of_pairs(calls: Any) -> None:
+    with pytest.raises(CoincheTypeError) as info:
+        Auction(Seat.NORTH, RuleConfig(), calls)
+    assert str(info.value) == f"calls must be a sequence of (seat, call) pairs, not {calls!r}"
+
+
+# ------------------------------------------------------------------ the two auctions
+def test_each_auction_refuses_the_others_calls() -> None:
+    """RULES.md sections 3 and 8: numeric bids belong to the coinche auction, take and
+    named suits to the turned-card one; either refuses the other's as an illegal call."""
+    bidding = Auction.start(W, RuleConfig.common())
+    classic = ClassicAuction.start(W, RuleConfig.classic_belote(), Card.parse("JH"))
+    assert bidding.explain(N, TAKE) == (
+        "take is a call of the classic turned-card auction; these rules "
+        "(auction='bidding') bid numbers"
+    )
+    assert classic.explain(N, Bid(80, Strain.HEARTS)) is not None
+    with pytest.raises(IllegalCallError):
+        bidding.apply_unchecked(N, NameSuit(Suit.CLUBS))
+    with pytest.raises(IllegalCallError):
+        Auction(W, RuleConfig.common(), [(N, TAKE)])  # type: ignore[list-item]
+    with pytest.raises(IllegalCallError, match="the classic auction has no numeric bids"):
+        ClassicAuction.replay(
+            W,
+            RuleConfig.classic_belote(),
+            Card.parse("JH"),
+            [(N, PASS), (E, Bid(80, Strain.HEARTS))],
         )

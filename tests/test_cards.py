@@ -7,6 +7,8 @@ notation (a card's index is ``8 * suit + rank`` with suits C D H S = 0 1 2 3 and
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 from collections.abc import Callable
 from typing import Any
@@ -23,12 +25,14 @@ from coinche import (
     Hand,
     NotationError,
     Rank,
+    RuleConfig,
     Seat,
     Strain,
     Suit,
     Team,
     Trick,
 )
+from coinche.testing.deals import deal_in_play
 
 # The names a repr may use, for eval(repr(x)) round trips.
 REPR_NAMESPACE: dict[str, Any] = {"Card": Card, "Hand": Hand, "Trick": Trick}
@@ -533,3 +537,51 @@ def test_errors_share_the_library_root() -> None:
         "RuleConfigError",
     ):
         assert issubclass(getattr(coinche, name), CoincheError), name
+
+
+# ------------------------------------------------------------------ interned cards
+def test_cards_are_interned() -> None:
+    from coinche import CARDS, Rank, Suit
+
+    card = Card(Rank.JACK, Suit.HEARTS)
+    assert card is Card.parse("JH") is CARDS[card.index]
+    assert copy.copy(card) is card
+    assert copy.deepcopy(card) is card
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(card, protocol)) is card
+    # a card given to a deal is the interned one
+    deal = deal_in_play()
+    played = deal.apply(deal.legal_actions()[0])
+    assert played.trick is not None
+    assert played.trick.cards[0] is CARDS[played.trick.cards[0].index]
+
+
+# -------------------------------------------------------------- read-only seats, teams and presets
+def test_seats_teams_and_presets_are_read_only() -> None:
+    with pytest.raises(AttributeError, match="read-only"):
+        Seat.NORTH.next = Seat.SOUTH
+    with pytest.raises(AttributeError, match="read-only"):
+        del Seat.EAST.partner
+    with pytest.raises(AttributeError, match="read-only"):
+        Team.NORTH_SOUTH.other = Team.NORTH_SOUTH
+    with pytest.raises(AttributeError, match="read-only"):
+        Team.EAST_WEST.seats = (Seat.NORTH, Seat.SOUTH)
+    with pytest.raises(TypeError):
+        coinche.PRESETS["common"] = RuleConfig.ffb  # type: ignore[index]
+    assert Seat.NORTH.next is Seat.EAST
+    assert Team.NORTH_SOUTH.other is Team.EAST_WEST
+    assert next(iter(coinche.PRESETS)) == "common"
+
+
+# ------------------------------------------------------------------ str() of enums
+def test_enums_print_as_their_letter_or_code() -> None:
+    from coinche import Rank, Suit
+
+    assert str(Seat.NORTH) == "N"
+    assert f"{Strain.HEARTS}" == "H"
+    assert f"{Strain.NO_TRUMP:>3}" == " NT"
+    assert str(Suit.SPADES) == "S"
+    assert str(Rank.TEN) == "T"
+    assert str(Team.EAST_WEST) == "EW"
+    assert repr(Seat.NORTH) == "<Seat.NORTH: 0>"  # repr unchanged
+    assert int(Strain.HEARTS) == 2

@@ -69,6 +69,9 @@ from coinche.notation import format_deal, parse_deal
 from coinche.records import from_data, to_data
 from coinche.report import render_auction
 
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
+
 N, E, S, W = Seat
 CLASSIC = RuleConfig.classic_belote()
 WITH_COINCHE = attrs.evolve(CLASSIC, allow_coinche=True)
@@ -1133,3 +1136,15 @@ def test_classic_deals_are_values() -> None:
     other = Deal.from_hands(W, CLASSIC, first, turned=deal.turned, stock=deal.stock[::-1])
     assert other != deal  # the same five-card hands, another stock
     assert Take() == TAKE
+
+
+# ------------------------------------------------------------ coinche and surcoinche before a take
+def test_the_classic_surcoinche_before_a_take() -> None:
+    """RULES.md section 8 with the coinche option: nothing is taken yet, so there is
+    nothing to coinche or surcoinche."""
+    rules = attrs.evolve(RuleConfig.classic_belote(), allow_coinche=True, allow_surcoinche=True)
+    auction = ClassicAuction.start(W, rules, Card.parse("JH"))
+    assert auction.explain(N, COINCHE) == "nobody has taken yet: there is nothing to coinche"
+    assert auction.explain(N, SURCOINCHE) == (
+        "nobody has taken yet: there is nothing to surcoinche"
+    )

@@ -27,12 +27,14 @@ from coinche import (
     Seat,
     Strain,
     __version__,
+    records,
     score_deal,
 )
 from coinche.cli import build_parser, main
+from coinche.game import Game
 from coinche.records import dumps, to_data
 from coinche.report import render_deal
-from deals import CAPOT_TRICKS
+from coinche.testing.deals import CAPOT_TRICKS
 
 CAPOT_RESULT = score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), CAPOT_TRICKS)
 
@@ -352,3 +354,150 @@ def test_score_a_thrown_in_deal_record(capsys: pytest.CaptureFixture[str], tmp_p
     code, out, err = run(capsys, "score", str(record))
     assert (code, err) == (0, "")
     assert out == "Thrown in: all four passed, nothing is scored.\n"
+
+
+# ------------------------------------------------------------------ bad input
+def _command(
+    *argv: str, stdin: bytes | None = None, shell_suffix: str = ""
+) -> tuple[int, str, str]:
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    line = " ".join(shlex.quote(a) for a in (sys.executable, "-m", "coinche", *argv))
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    done = subprocess.run(
+        ["sh", "-c", line + shell_suffix],
+        input=stdin,
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    return done.returncode, done.stdout.decode(), done.stderr.decode()
+
+
+def test_score_with_stdin_closed() -> None:
+    code, out, err = _command("score", "-", shell_suffix=" <&-")
+    assert (code, out) == (2, "")
+    assert err == "coinche: error: cannot read standard input: it is closed\n"
+
+
+def test_score_of_binary_input() -> None:
+    code, out, err = _command("score", "-", stdin=b"\xff\xfe{}")
+    assert (code, out) == (2, "")
+    assert err.startswith("coinche: error: cannot read standard input: not UTF-8 text")
+    assert "Traceback" not in err
+
+
+def test_bad_input_is_cut_short_in_the_error_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from coinche.cli import main
+
+    code = main(["legal", "--strain", "S", "--hand", "Z" * 100_000])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.startswith("coinche: error: cannot read 'ZZZ")
+    assert len(err) < 400
+
+
+def test_target_is_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    from coinche.cli import main
+
+    assert main(["play", "--seed", "1", "--target", "99999999999"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "--target: must be a whole number from 1 to 100000" in err
+
+
+def test_reading_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from coinche.cli._common import _InputError, _read_stdin
+
+    monkeypatch.setattr(sys, "stdin", None)
+    with pytest.raises(_InputError, match="it is closed"):
+        _read_stdin()
+    closed = io.StringIO("x")
+    closed.close()
+    monkeypatch.setattr(sys, "stdin", closed)
+    with pytest.raises(_InputError, match="cannot read standard input: I/O operation"):
+        _read_stdin()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("text é"))  # no buffer: read as text
+    assert _read_stdin() == "text é"
+    binary = io.TextIOWrapper(io.BytesIO(b"\xff{}"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", binary)
+    with pytest.raises(_InputError, match="not UTF-8 text"):
+        _read_stdin()
+    binary = io.TextIOWrapper(io.BytesIO("{} é".encode()), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", binary)
+    assert _read_stdin() == "{} é"
+
+
+def test_bad_seeds_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from coinche.cli import main
+
+    for seed in ("1e3", "9" * 30, "1.5", "ſ", "-"):
+        assert main(["play", "--seed", seed]) == 2
+        assert "--seed: must be a whole number" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------ play, score and legal for a newcomer
+def test_play_without_seed_prints_the_seed_it_drew(capsys: pytest.CaptureFixture[str]) -> None:
+    from coinche.cli import main
+
+    assert main(["play", "--target", "200"]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    seed = int(heading.rsplit("seed ", 1)[1])
+    # that seed plays the same game again
+    assert main(["play", "--target", "200", "--seed", str(seed)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == heading
+
+
+def test_seeds_minus_one_and_one_play_different_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from coinche.cli import main
+
+    main(["play", "--target", "200", "--seed", "1"])
+    one = capsys.readouterr().out
+    main(["play", "--target", "200", "--seed", "-1"])
+    minus_one = capsys.readouterr().out
+    assert one.split("\n", 1)[1] != minus_one.split("\n", 1)[1]
+
+
+def test_play_record_is_scored_by_score(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from coinche.cli import main
+
+    path = Path(str(tmp_path)) / "game.json"
+    assert main(["play", "--seed", "3", "--target", "300", "--record", str(path)]) == 0
+    played = capsys.readouterr().out
+    game = records.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(game, Game)
+    assert game.is_over
+    assert f"Final totals: {game.totals}" in played
+    assert main(["score", str(path)]) == 0
+    scored = capsys.readouterr().out
+    # every scored deal of the game is explained, and the totals agree with the play
+    assert scored.count("Deal score: ") == len(game.results)
+    assert scored.rstrip().endswith(f"Totals: {game.totals}")
+
+
+def test_legal_refuses_a_nine_card_hand_and_strains_off_in_the_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from coinche.cli import main
+
+    assert main(["legal", "--strain", "S", "--hand", "7S 8S 9S TS JS QS KS AS 7H"]) == 2
+    assert "at most 8 cards, not 9" in capsys.readouterr().err
+    assert main(["legal", "--strain", "NT", "--hand", "7S"]) == 2
+    assert "no no-trump contracts (add --allow-no-trump)" in capsys.readouterr().err
+    assert main(["legal", "--strain", "AT", "--hand", "7S"]) == 2
+    assert "no all-trump contracts (add --allow-all-trump)" in capsys.readouterr().err
+    assert main(["legal", "--allow-no-trump", "--strain", "NT", "--hand", "7S"]) == 0

@@ -13,7 +13,7 @@ import pytest
 
 from coinche import executors
 from coinche.cli import build_parser, main
-from coinche.executors import RayCluster, executor_for
+from coinche.scale.executors import RayCluster, executor_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,11 +18,16 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+import pytest
+
 import coinche
 import coinche._kernel
 import coinche.bots._search
 import coinche.bots.solver
 import coinche.engine
+
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
 
 _SRC = Path(__file__).resolve().parent.parent / "src"
 _EXPECT_COMPILED = os.environ.get("COINCHE_EXPECT_COMPILED") == "1"

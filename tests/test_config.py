@@ -15,6 +15,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
+import coinche
 from coinche import (
     PRESETS,
     AuctionKind,
@@ -24,6 +25,7 @@ from coinche import (
     RuleConfig,
     RuleConfigError,
     Scoring,
+    errors,
 )
 
 PRESET_NAMES = ("common", "ffb", "pagat", "contract_only", "min82", "classic_belote")
@@ -476,3 +478,28 @@ def test_valid_evolve_keeps_the_other_fields() -> None:
     assert rules.target == 1000
     assert rules.allow_no_trump is True
     assert attrs.evolve(rules, target=2000, allow_no_trump=False) == RuleConfig.ffb()
+
+
+# ------------------------------------------------------------------ bounds of the numeric rules
+def test_every_numeric_rule_has_a_sane_range() -> None:
+    # a game longer than 100,000 points or 100 games would never end in practice
+    with pytest.raises(errors.RuleConfigError, match="target"):
+        attrs.evolve(RuleConfig(), target=100_001)
+    assert attrs.evolve(RuleConfig(), target=100_000).target == 100_000
+    with pytest.raises(errors.RuleConfigError, match="games_to_win"):
+        attrs.evolve(RuleConfig(), games_to_win=101)
+    # a bid above the bound is refused when read, as text that is not a call
+    with pytest.raises(errors.NotationError, match="unknown bid value"):
+        coinche.parse_call("9" * 5000 + " H")
+
+
+# ------------------------------------------------------------------ classic scoring
+def test_classic_scoring_needs_the_classic_auction_at_82() -> None:
+    # seed 001: in ordinary belote the bidding team needs 82, in Coinche the number it
+    # named, so classic scoring with numeric bids, or a classic auction at 100, are
+    # contradictions
+    with pytest.raises(errors.RuleConfigError, match="scoring='classic'"):
+        attrs.evolve(RuleConfig(), scoring="classic")
+    with pytest.raises(errors.RuleConfigError, match="min_bid"):
+        attrs.evolve(RuleConfig.classic_belote(), min_bid=100, max_bid=100)
+    assert RuleConfig.classic_belote().min_bid == 82

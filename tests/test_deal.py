@@ -12,10 +12,11 @@ from __future__ import annotations
 import pickle
 import random
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coinche import (
@@ -31,14 +32,25 @@ from coinche import (
     RuleConfig,
     Seat,
     Strain,
+    Suit,
     Team,
     TeamPoints,
     explain_card,
 )
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Auction, Bid
+from coinche.auction.classic import TAKE, NameSuit
 from coinche.deal import Action, Deal, Phase, PlayerView
 from coinche.dealing import deal_hands
 from coinche.errors import IllegalActionError, IllegalCallError
+from coinche.game import Game
+
+# SUITS: the hands of suits_deal (this module's own SUIT_HANDS gives the suits other seats)
+from coinche.testing.deals import SUIT_HANDS as SUITS
+from coinche.testing.deals import deal_in_play, suits_deal
+from coinche.testing.strategies import deals
+
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 BIDDING_PRESETS = ("common", "ffb", "pagat", "contract_only", "min82")
@@ -704,3 +716,72 @@ def test_view_of_a_deal_in_play() -> None:
     assert calls == (Bid(80, Strain.HEARTS), PASS, PASS, PASS)
     with pytest.raises(CoincheTypeError, match="seat must be a Seat"):
         deal.view("E")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ apply_call
+def test_apply_call_with_a_string_seat_after_the_auction() -> None:
+    deal = deal_in_play()
+    with pytest.raises(CoincheTypeError, match="seat must be a Seat, not 'N'"):
+        deal.apply_call("N", PASS)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="the auction is over"):
+        deal.apply_call(Seat.NORTH, PASS)
+    game = Game.new(RuleConfig(), Seat.NORTH, random.Random(1))
+    game = attrs.evolve(game, deal=deal)
+    with pytest.raises(CoincheTypeError, match="seat must be a Seat, not 'N'"):
+        game.apply_call("N", PASS)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ explain, is_legal and apply
+_ERRORS = (IllegalActionError, IllegalCallError, IllegalCardError)
+
+
+def refused(apply: Any) -> str | None:
+    """The reason of the library error *apply* raises, or None when it does not."""
+    try:
+        apply()
+    except _ERRORS as error:
+        return error.reason
+    return None
+
+
+@settings(max_examples=60)
+@given(deals(), st.randoms(use_true_random=False))
+def test_explain_is_the_reason_apply_gives(deal: Deal, rng: random.Random) -> None:
+    """For any action, legal or not, ``explain`` says what ``apply``'s error says, and
+    ``is_legal`` is whether there is nothing to say."""
+    legal = deal.legal_actions()
+    candidates: list[Any] = list(legal)
+    candidates += rng.sample(CARDS, 3)
+    candidates += [PASS, COINCHE, SURCOINCHE, TAKE, NameSuit(Suit.CLUBS)]
+    candidates.append(Bid(rng.choice([70, 80, 85, 250, 500]), rng.choice(list(Strain))))
+    for action in candidates:
+        reason = deal.explain(action)
+        assert reason == refused(lambda: deal.apply(action)), action  # noqa: B023
+        assert deal.is_legal(action) is (reason is None)
+        if action in legal:
+            assert reason is None
+    seat = deal.to_move
+    if seat is not None and deal.phase is Phase.AUCTION:
+        auction = deal.auction
+        for call in candidates:
+            if isinstance(call, Card):
+                continue
+            reason = auction.explain(seat, call)
+            assert reason == refused(lambda: auction.apply(seat, call)), call  # noqa: B023
+            assert auction.is_legal(seat, call) is (reason is None)
+            assert reason == deal.explain(call)
+
+
+def test_wrong_actions_are_refused_on_every_path() -> None:
+    """apply_unchecked falls back on apply's refusal for what it cannot trust; apply_call
+    and a card's declare check their types (the library's errors)."""
+    auction = Deal.from_hands(W, RuleConfig.ffb(), SUITS)
+    with pytest.raises(IllegalActionError, match="the auction is on"):
+        auction.apply_unchecked(Card.parse("AC"))
+    with pytest.raises(CoincheTypeError, match="a call is a Pass, Bid, Coinche or Surcoinche"):
+        auction.apply_call(N, "pass")  # type: ignore[arg-type]
+    play = suits_deal(RuleConfig.ffb())
+    with pytest.raises(IllegalActionError, match="the auction is over"):
+        play.apply_unchecked(PASS)
+    with pytest.raises(CoincheTypeError, match="declare must be a sequence"):
+        play.apply(Card.parse("AC"), declare={*play.declarable(N)})  # type: ignore[arg-type]

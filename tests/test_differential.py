@@ -36,13 +36,10 @@ from typing import TYPE_CHECKING, Final
 import pytest
 
 from coinche import (
-    Card,
     Contract,
     Hand,
-    Rank,
     RuleConfig,
     Seat,
-    Strain,
     Suit,
     Trick,
     legal_cards,
@@ -50,6 +47,10 @@ from coinche import (
     trick_winner,
 )
 from coinche.seats import Team
+from coinche.testing.colver import TO_CARD, TO_COLVER, to_strain
+
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
 
 if TYPE_CHECKING:
     import colver
@@ -61,26 +62,6 @@ else:
 POSITIONS: Final = 20_000
 """The issue asks for at least this many positions; a deal gives 32."""
 SEED: Final = 20_240_404
-
-# colver's order of ranks within a suit block, and of suits between blocks
-_COLVER_RANKS: Final = (
-    Rank.SEVEN,
-    Rank.EIGHT,
-    Rank.NINE,
-    Rank.JACK,
-    Rank.QUEEN,
-    Rank.KING,
-    Rank.TEN,
-    Rank.ACE,
-)
-_COLVER_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-TO_CARD: Final = tuple(Card(_COLVER_RANKS[i % 8], _COLVER_SUITS[i // 8]) for i in range(32))
-TO_COLVER: Final = {card: i for i, card in enumerate(TO_CARD)}
-
-
-def to_strain(trump: int) -> Strain:
-    """Our strain for colver's trump code."""
-    return Strain.from_suit(_COLVER_SUITS[trump])
 
 
 def test_card_mapping_agrees_with_colver_card_names() -> None:

@@ -28,6 +28,9 @@ from coinche import (
 )
 from coinche.deal import Deal, Phase
 
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
+
 _VARIANTS = [
     *(PRESETS[name]() for name in PRESETS),
     # no trump and all trump reached through the auction

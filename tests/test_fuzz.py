@@ -49,6 +49,9 @@ from coinche.errors import InvalidRecordError, NotationError
 from coinche.notation import format_deal, format_hand, parse_deal, parse_hand
 from coinche.records import dumps, loads, record_type
 
+# slow: a long suite, which make check-fast leaves out
+pytestmark = pytest.mark.slow
+
 # ------------------------------------------------------------------ the readers
 READERS: Final[dict[str, Callable[[str], object]]] = {
     "Card.parse": Card.parse,

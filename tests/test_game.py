@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 from coinche import (
+    Card,
     CoincheTypeError,
     Hand,
     InvalidDealError,
@@ -369,3 +370,29 @@ def test_evolve_keeps_the_history_and_checks_the_fields() -> None:
     assert loads(dumps(evolved)) == game  # a game record replays from its seed
     with pytest.raises(CoincheTypeError, match="thrown_in must be an int"):
         attrs.evolve(game, thrown_in="1")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ the state
+def test_game_refuses_bad_totals() -> None:
+    game = Game.new(RuleConfig(), Seat.NORTH, random.Random(1))
+    with pytest.raises(CoincheTypeError):
+        attrs.evolve(game, totals=TeamPoints("a", None))  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="totals"):
+        attrs.evolve(game, totals=(0, 0))  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ explain and is_legal
+def test_game_explains_as_its_deal_and_its_end() -> None:
+    rules = attrs.evolve(RuleConfig.common(), target=100)
+    game = Game.new(rules, W, random.Random(3))
+    assert game.explain(Card.parse("7C")) == game.deal.explain(Card.parse("7C"))
+    rng = random.Random(4)
+    while not game.is_over:
+        action = rng.choice(game.legal_actions())
+        assert game.explain(action) is None
+        assert game.is_legal(action)
+        game = game.apply(action)
+    winner = game.winner
+    assert winner is not None
+    assert game.explain(PASS) == f"the game is over: {winner.short} won"
+    assert not game.is_legal(PASS)

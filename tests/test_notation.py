@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import coinche
 from coinche import (
     CARDS,
     Card,
@@ -27,8 +28,9 @@ from coinche import (
     Strain,
     Trick,
     parse_action,
+    errors,
 )
-from coinche.auction import parse_call
+from coinche.auction import Bid, parse_call
 from coinche.notation import (
     RANK_ORDER,
     SUIT_ORDER,
@@ -37,7 +39,11 @@ from coinche.notation import (
     parse_deal,
     parse_hand,
 )
-from deals import Hands, hands, seats
+from coinche.testing.deals import (
+    Hands,
+    hands,
+    seats,
+)
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -278,3 +284,40 @@ def test_parse_deal_of_near_deals(pack: list[Card], first: Seat, data: st.DataOb
         return
     assert sorted(parsed) == sorted(Seat)
     assert sum(len(hand) for hand in parsed.values()) == 32
+
+
+# ------------------------------------------------------------------ look-alike characters
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Card.parse("Aſ"),  # "ſ".upper() is "S"
+        lambda: Card.parse("A\x1cS"),  # str.split() takes \x1c for a space
+        lambda: Hand.parse("AS\x1cKS"),
+        lambda: Seat.parse("ſouth"),
+        lambda: Seat.parse("N\x1c"),
+        lambda: Strain.parse("ſ"),
+        lambda: coinche.parse_call("100 ſ"),
+        lambda: Card.parse("Kſ"),
+    ],
+)
+def test_look_alike_characters_are_refused(make: object) -> None:
+    with pytest.raises(errors.NotationError):
+        make()  # type: ignore[operator]
+
+
+def test_the_documented_characters_still_read() -> None:
+    # codes in any case, 10 for the ten, suit symbols, spaces, tabs and commas
+    assert Hand.parse("jh,\t10h  9♥ A♠") == Hand.parse("JH TH 9H AS")
+    assert Seat.parse(" south ") is Seat.SOUTH
+    assert coinche.parse_call("100 ♥") == Bid(100, Strain.HEARTS)
+
+
+# ------------------------------------------------------------------ dotted hands
+def test_dotted_hands_say_their_order() -> None:
+    from coinche.notation import parse_hand
+
+    # AT.J9.-.7 is spades, hearts, diamonds, clubs: the AS and TS, JH and 9H, 7C
+    assert parse_hand("AT.J9.-.7") == Hand.parse("AS TS JH 9H 7C")
+    with pytest.raises(errors.NotationError, match=r"spades\.hearts\.diamonds\.clubs"):
+        parse_hand("AT.J9.7")
+    assert "spades.hearts.diamonds.clubs" in (parse_hand.__doc__ or "")

@@ -33,6 +33,10 @@ from coinche import (
 )
 from coinche.records import from_data
 
+# slow: a long suite, which make check-fast leaves out
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = [pytest.mark.slow, pytest.mark.compiled]
+
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "perft.json"
 DATA: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
 CASES: list[dict[str, Any]] = DATA["cases"]

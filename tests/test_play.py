@@ -13,8 +13,9 @@ says why.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from coinche import (
     CARDS,
     Card,
+    CoincheError,
     CoincheTypeError,
     Hand,
     InvalidDealError,
@@ -38,6 +40,9 @@ from coinche import (
     trick_points,
     trick_winner,
 )
+
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
 
 H = Hand.parse
 T = Trick.parse
@@ -823,3 +828,248 @@ def test_wrong_strain_type(call: Callable[[], object]) -> None:
     """The library's documented CoincheTypeError: a strain must be a Strain."""
     with pytest.raises(CoincheTypeError, match="strain must be a Strain"):
         call()
+
+
+# ------------------------------------------------------------------ Trick
+WRONG_BYTES: Any = b"N: JH"
+
+
+WRONG_STR: Any = "N: JH"
+
+
+def test_trick_text_and_repr() -> None:
+    """The trick notation: the leader, a colon, the cards separated by one space."""
+    trick = Trick.parse("W: JH 9H 7H")
+    assert str(trick) == "W: JH 9H 7H"
+    assert repr(trick) == "Trick.parse('W: JH 9H 7H')"
+    assert str(Trick(Seat.SOUTH)) == "S: "
+    assert repr(Trick(Seat.SOUTH)) == "Trick.parse('S:')"
+    assert eval(repr(Trick(Seat.SOUTH)), {"Trick": Trick}) == Trick(Seat.SOUTH)
+
+
+def test_trick_plays_and_seat_of() -> None:
+    trick = Trick.parse("E: 7C 8C AS")
+    assert trick.plays() == (
+        (Seat.EAST, Card.parse("7C")),
+        (Seat.SOUTH, Card.parse("8C")),
+        (Seat.WEST, Card.parse("AS")),
+    )
+    assert Trick(Seat.NORTH).plays() == ()
+    assert [trick.seat_of(card) for card in trick.cards] == [Seat.EAST, Seat.SOUTH, Seat.WEST]
+    with pytest.raises(InvalidDealError, match="9C is not in the trick E: 7C 8C AS"):
+        trick.seat_of(Card.parse("9C"))
+
+
+def test_a_complete_trick_takes_no_fifth_card() -> None:
+    trick = Trick.parse("N: 7C 8C 9C TC")
+    with pytest.raises(InvalidDealError, match="the trick is complete: no card can be added"):
+        trick.play(Card.parse("JC"))
+    with pytest.raises(InvalidDealError, match="a trick holds at most 4 cards, not 5"):
+        Trick(Seat.NORTH, Card.parse_many("7C 8C 9C TC JC"))
+
+
+def test_playing_a_card_adds_it_to_the_trick_mask() -> None:
+    trick = Trick.parse("N: JH").play(Card.parse("9H")).play(Card.parse("7S"))
+    assert trick == Trick.parse("N: JH 9H 7S")
+    assert trick.mask == Hand.parse("JH 9H 7S").mask
+    with pytest.raises(InvalidDealError, match="card 9H is played twice in the trick"):
+        trick.play(Card.parse("9H"))
+    # the mask is what legal_cards checks the hand against
+    with pytest.raises(InvalidDealError, match="JH is both in the hand and in the trick"):
+        legal_cards(Hand.parse("JH KH"), trick, Strain.HEARTS)
+    with pytest.raises(InvalidDealError, match="9H 7S is both in the hand and in the trick"):
+        legal_cards(Hand.parse("7S 9H KH"), trick, Strain.HEARTS)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Trick.parse(WRONG_BYTES), "a trick is read from a str, not bytes"),
+        (lambda: Trick.parse("N: JH").play(WRONG_STR), "expected a Card, not str"),
+        (
+            lambda: Trick.parse("N: 7C").play(Card.parse("7C")),
+            "card 7C is played twice in the trick",
+        ),
+        (
+            lambda: Trick.parse("N: 7C 8C 9C TC").play(Card.parse("JC")),
+            "the trick is complete: no card can be added",
+        ),
+        (
+            lambda: Trick.parse("JH 9H"),
+            "cannot read 'JH 9H' as a trick: write the leader first, as in 'N: JH 9H'",
+        ),
+        (lambda: trick_master(Trick(Seat.EAST), Strain.CLUBS), "an empty trick has no master"),
+        (lambda: trick_winner(WRONG_STR, Strain.CLUBS), "trick must be a Trick, not str"),
+        (
+            lambda: Trick(Seat.NORTH).seat_of(Card.parse("7C")),
+            "7C is not in the trick N: ",
+        ),
+    ],
+)
+def test_trick_errors_say_what_is_wrong(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(CoincheError) as info:
+        call()
+    assert str(info.value) == message
+
+
+# ------------------------------------------- checks of legal_cards, is_legal_card and explain_card
+ANY_POSITION = (Card.parse("KH"), Hand.parse("KH 7S"), Trick.parse("N: AH"), Strain.SPADES)
+
+
+@pytest.mark.parametrize("check", [is_legal_card, explain_card])
+def test_bad_rules_are_a_type_error_in_is_legal_card_and_explain_card(
+    check: Callable[..., object],
+) -> None:
+    with pytest.raises(CoincheTypeError, match="rules must be a RuleConfig, not str"):
+        check(*ANY_POSITION, "ffb")
+    with pytest.raises(CoincheTypeError, match="rules must be a RuleConfig, not NoneType"):
+        check(*ANY_POSITION, None)
+
+
+@pytest.mark.parametrize("check", [legal_cards, is_legal_card, explain_card])
+def test_position_errors_name_the_wrong_type(check: Callable[..., object]) -> None:
+    card, hand, trick, strain = ANY_POSITION
+    first = (card,) if check is not legal_cards else ()
+    cases: list[tuple[tuple[object, ...], str]] = [
+        ((*first, "KH 7S", trick, strain), "hand must be a Hand, not str"),
+        ((*first, hand, "N: AH", strain), "trick must be a Trick, not str"),
+        ((*first, hand, trick, strain, 1), "rules must be a RuleConfig, not int"),
+        ((*first, Hand(), trick, strain), "the hand is empty: there is no card to play"),
+        (
+            (*first, hand, Trick.parse("N: AH KH"), strain),
+            "KH is both in the hand and in the trick",
+        ),
+    ]
+    if check is not legal_cards:
+        cases.append((("KH", hand, trick, strain), "card must be a Card, not str"))
+    for args, message in cases:
+        with pytest.raises(CoincheError) as info:
+            check(*args)
+        assert str(info.value) == message
+
+
+# ------------------------------------------------------------------ explain_card's sentences
+@pytest.mark.parametrize(
+    ("card", "hand", "trick", "strain", "rules", "reason"),
+    [
+        (
+            "8H",
+            "8H AH 7S",
+            "N: TH",
+            Strain.ALL_TRUMP,
+            RuleConfig(allow_all_trump=True),
+            "all trump: you must play a heart higher than the TH when you can",
+        ),
+        (
+            "8D",
+            "AD 8D JS",
+            "N: KD 7S",
+            Strain.SPADES,
+            RuleConfig.classic_belote(),
+            "an opponent has trumped: you must play a diamond higher than the best diamond "
+            "in the trick when you can (monter)",
+        ),
+        (
+            "KD",
+            "7S KD",
+            "N: JS",
+            Strain.SPADES,
+            RuleConfig(),
+            "trumps were led: you must play a trump (rule 2)",
+        ),
+        (
+            "7S",
+            "7S 9S KD",
+            "N: AS",
+            Strain.SPADES,
+            RuleConfig(),
+            "trumps were led: you must play a trump higher than the AS (rule 2)",
+        ),
+        (
+            "KD",
+            "7S 9S KD",
+            "N: AH JS",
+            Strain.SPADES,
+            RuleConfig(),
+            "you hold no hearts and cannot beat the JS: you must still play a trump (rule 3c)",
+        ),
+        (
+            "KD",
+            "7S KD",
+            "N: AH",
+            Strain.SPADES,
+            RuleConfig(),
+            "you hold no hearts: you must trump (rule 3b)",
+        ),
+        (
+            "7S",
+            "7S AS KD",
+            "N: AH TS",
+            Strain.SPADES,
+            RuleConfig(),
+            "you hold no hearts: you must trump higher than the TS (rule 3b)",
+        ),
+        (
+            "KD",
+            "7H KD",
+            "N: AH",
+            Strain.SPADES,
+            RuleConfig(),
+            "you must follow hearts (rule 1)",
+        ),
+    ],
+)
+def test_explain_card_sentences(
+    card: str, hand: str, trick: str, strain: Strain, rules: RuleConfig, reason: str
+) -> None:
+    """explain_card's sentence names the rule of RULES.md section 4 and the cards."""
+    args = (Card.parse(card), Hand.parse(hand), Trick.parse(trick), strain, rules)
+    assert explain_card(*args) == reason
+    assert not is_legal_card(*args)
+
+
+# ------------------------------------------------------------------ more rules of play
+def test_classic_monter_looks_at_the_led_suit_only() -> None:
+    """RULES.md 4, classic: beat the best card of the led suit, whatever trump is higher."""
+    trick = Trick.parse("N: KD JS")  # East trumped North's king with the jack
+    hand = Hand.parse("8D AD 7C")
+    assert legal_cards(hand, trick, Strain.SPADES, RuleConfig.classic_belote()) == Hand.parse("AD")
+
+
+def test_without_the_exemption_a_partner_trump_must_be_beaten() -> None:
+    """RULES.md 4, rule 3b without 3a: a trump in the trick must be beaten, even a partner's."""
+    rules = attrs.evolve(RuleConfig.common(), partner_master_exemption=False)
+    trick = Trick.parse("W: AH 8S 7H")  # North, South's partner, trumped
+    hand = Hand.parse("KD 7S JS")
+    assert legal_cards(hand, trick, Strain.SPADES, rules) == Hand.parse("JS")
+    # classic belote: the duty to overtrump starts with an opponent's trump
+    classic = RuleConfig.classic_belote()
+    assert legal_cards(hand, trick, Strain.SPADES, classic) == Hand.parse("7S JS")
+
+
+def test_the_seven_of_trumps_is_a_trump_to_beat() -> None:
+    trick = Trick.parse("N: AH 7S")
+    reason = explain_card(Card.parse("KD"), Hand.parse("9S KD"), trick, Strain.SPADES)
+    assert reason == "you hold no hearts: you must trump higher than the 7S (rule 3b)"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: Trick(Seat.NORTH, WRONG_STR),
+            "a trick's cards are Card objects; use Trick.parse for text",
+        ),
+        (lambda: Trick(WRONG_STR), "a trick's leader must be a Seat, not 'N: JH'"),
+        (lambda: Trick(Seat.NORTH, [WRONG_STR]), "a trick holds Card objects, not str ('N: JH')"),
+        (
+            lambda: Trick(Seat.NORTH, Card.parse_many("7C 7C")),
+            "card 7C is played twice in the trick",
+        ),
+        (lambda: card_points(WRONG_STR, Strain.CLUBS), "card must be a Card, not str"),
+    ],
+)
+def test_building_a_trick_says_what_is_wrong(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(CoincheError) as info:
+        call()
+    assert str(info.value) == message

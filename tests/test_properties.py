@@ -34,7 +34,11 @@ from coinche import (
     score_deal,
     trick_winner,
 )
-from deals import PRESET_NAMES, DealCase, deal_cases, seats
+from coinche.testing.deals import PRESET_NAMES, DealCase, deal_cases, seats
+
+# slow: a long suite, which make check-fast leaves out
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = [pytest.mark.slow, pytest.mark.compiled]
 
 # ------------------------------------------------------------------ RULES.md oracles
 # RULES.md section 1, "Rank (strongest first) and card points", written weakest first

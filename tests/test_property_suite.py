@@ -54,6 +54,10 @@ from coinche.auction.classic import parse_any_call
 from coinche.records import JsonObject, JsonValue, from_data, to_data
 from coinche.testing.strategies import deals, finished_deals, rule_configs
 
+# slow: a long suite, which make check-fast leaves out
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = [pytest.mark.slow, pytest.mark.compiled]
+
 PRESET_NAMES = tuple(PRESETS)
 _PROFILE = settings.default
 assert _PROFILE is not None

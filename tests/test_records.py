@@ -51,7 +51,9 @@ from coinche import (
     Team,
     TeamPoints,
     Trick,
+    errors,
     find_announcements,
+    records,
     score_deal,
 )
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid, Call, Pass
@@ -70,7 +72,7 @@ from coinche.records import (
     register,
     to_data,
 )
-from deals import (
+from coinche.testing.deals import (
     CAPOT_TRICKS,
     DealCase,
     contracts,
@@ -1077,3 +1079,13 @@ def test_valid_records_with_one_part_changed(record: JsonObject, data: st.DataOb
     else:
         container[key] = data.draw(json_values)
     _only_record_errors(lambda: loads(json.dumps(mutated)))
+
+
+# ------------------------------------------------------------------ huge numbers
+def test_records_name_a_huge_number_without_printing_it() -> None:
+    # JSON reads up to 4300 digits; the message shows the size, not the digits
+    with pytest.raises(errors.InvalidRecordError) as caught:
+        records.loads('{"type": "seat", "seat": ' + "9" * 4000 + "}")
+    assert str(caught.value) == (
+        "invalid record at seat: expected a string, not a number (<an int of 4001 digits>)"
+    )

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import coinche
 from coinche import (
+    Card,
     CoincheTypeError,
     Contract,
     DealResult,
@@ -28,9 +29,16 @@ from coinche import (
     score_deal,
 )
 from coinche.auction import Auction, Bid, parse_call
+from coinche.deal import Deal
 from coinche.notation import format_deal
 from coinche.report import render_auction, render_deal, render_hands, render_tricks
-from deals import CAPOT_TRICKS, Hands, hands, play_random_deal
+from coinche.testing.deals import (
+    CAPOT_TRICKS,
+    Hands,
+    deal_in_play,
+    hands,
+    play_random_deal,
+)
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -183,3 +191,44 @@ def test_render_deal_of_random_deals(dealt: Hands, seed: int) -> None:
     assert winners <= {"N", "E", "S", "W"}
     if result.capot is not None:  # a capot: every trick won by the capot team
         assert winners <= {seat.letter for seat in result.capot.seats}
+
+
+# ------------------------------------------------------------------ render_deal
+def test_render_deal_of_a_deal_in_progress_is_a_table() -> None:
+    from coinche.report import render_deal, render_position
+
+    deal = Deal.new(Seat.NORTH, RuleConfig(), random.Random(4))
+    # in the auction: no contract yet, East (after the dealer North) speaks first
+    text = render_deal(deal)
+    assert text.startswith("Deal in progress (auction phase), N deals, common rules\n")
+    assert "Contract: none yet" in text
+    assert text.endswith("To move: E")
+    deal = deal_in_play()
+    lead = deal.to_move
+    assert lead is not None
+    card = deal.legal_actions()[0]
+    assert isinstance(card, Card)
+    deal = deal.apply(card)
+    text = render_deal(deal)
+    assert f"Trick so far: {lead.letter}: {card}" in text
+    assert "Contract: 80 H by E (East-West)" in text  # East speaks first after North
+    assert f"To move: {lead.next.letter}" in text
+    assert "So far: tricks NS 0, EW 0; card points NS 0, EW 0" in text
+    # the leader's row shows the 7 cards it still holds: "S AT  H J9  D -  C 7" and so on
+    row = next(line for line in text.splitlines() if line.startswith(f"  {lead.letter}  "))
+    holdings = row.split()[2::2]
+    assert sum(len(h) for h in holdings if h != "-") == 7
+    assert str(deal) == render_position(deal) == text
+
+
+def test_render_deal_of_a_finished_deal_shows_the_report() -> None:
+    from coinche.report import render_deal
+
+    rng = random.Random(8)
+    deal = deal_in_play()
+    while not deal.is_over:
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    assert deal.result is not None
+    text = render_deal(deal)
+    assert text.endswith(f"Deal score: {deal.result.score}")
+    assert "Auction (N deals):" in text

@@ -16,8 +16,9 @@ decisions; each test shows the arithmetic in a comment.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -43,10 +44,15 @@ from coinche import (
     Team,
     TeamPoints,
     Trick,
+    records,
     round_score,
     score_deal,
 )
+from coinche.testing.deals import CAPOT_TRICKS, FOUR_NINES
 from coinche.testing.strategies import finished_deals
+
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
 
 NS = Team.NORTH_SOUTH
 EW = Team.EAST_WEST
@@ -1070,3 +1076,109 @@ def test_score_term_refuses_bad_values(
 ) -> None:
     with pytest.raises(error, match=message):
         ScoreTerm(*args)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------ the announcements and belote given to score_deal
+def test_result_keeps_a_copy_of_the_announcements() -> None:
+    rules = RuleConfig.ffb()
+    contract = Contract(Seat.NORTH, Strain.HEARTS, 80)
+    declared = [FOUR_NINES]
+    result = score_deal(contract, CAPOT_TRICKS, rules, announcements=declared)
+    before, dumped = result.breakdown(), records.dumps(result)
+    assert "four nines" in before
+    declared.clear()
+    assert result.breakdown() == before
+    assert records.dumps(result) == dumped
+    assert records.loads(dumped) == result
+    # a generator is read once, by score_deal: the breakdown still sees the four nines
+    once = score_deal(contract, CAPOT_TRICKS, rules, announcements=(a for a in [FOUR_NINES]))  # type: ignore[arg-type]
+    assert once.breakdown() == before
+
+
+def test_belote_declared_must_be_a_bool() -> None:
+    contract = Contract(Seat.NORTH, Strain.HEARTS, 80)
+    with pytest.raises(CoincheTypeError, match="belote_declared must be a bool"):
+        score_deal(contract, CAPOT_TRICKS, belote_declared="no")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ TeamPoints
+def test_team_points_checks_its_fields() -> None:
+    with pytest.raises(CoincheTypeError, match="north_south"):
+        TeamPoints("a", None)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="east_west"):
+        TeamPoints(0, True)
+    with pytest.raises(InvalidDealError, match="north_south"):
+        TeamPoints(10**12, 0)
+    assert TeamPoints(-20, 160)[Team.NORTH_SOUTH] == -20
+
+
+# ------------------------------------------------------- results, breakdowns and the tricks scored
+def test_only_a_scored_result_has_a_breakdown() -> None:
+    made_by_hand = DealResult(
+        Contract(Seat.NORTH, Strain.HEARTS, 80),
+        TeamPoints(0, 0),
+        False,
+        TeamPoints(0, 162),
+        None,
+        TeamPoints(0, 0),
+        None,
+        TeamPoints(0, 8),
+    )
+    with pytest.raises(
+        InvalidDealError, match=r"^only a result made by score_deal can explain its figures$"
+    ):
+        made_by_hand.breakdown()
+
+
+def test_a_trick_led_by_another_seat_than_the_winner_of_the_last_one() -> None:
+    tricks = [Trick.parse(f"N: {r}H {r}S {r}C {r}D") for r in "789TJQKA"]
+    tricks[1] = Trick.parse("E: 8S 8C 8D 8H")  # North won trick 1
+    with pytest.raises(
+        InvalidDealError,
+        match=re.escape("trick 2 (E: 8S 8C 8D 8H) is led by EAST, but NORTH won trick 1"),
+    ):
+        score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), tricks)
+
+
+def test_declared_plain_runs_count_in_classic_belote() -> None:
+    """RULES.md section 5: in classic belote runs count in plain suits (not in trumps)."""
+    tricks = [Trick.parse(f"N: {r}H {r}S {r}C {r}D") for r in "789TJQKA"]
+    tierce = Announcement(AnnouncementKind.TIERCE, Hand.parse("7S 8S 9S"), Seat.EAST)
+    contract = Contract(Seat.NORTH, Strain.HEARTS, 82)
+    result = score_deal(contract, tricks, RuleConfig.classic_belote(), announcements=[tierce])
+    # North-South take every trick: the capot team scores East's tierce (section 5)
+    assert result.announcement_points == TeamPoints(20, 0)
+    assert result.score == TeamPoints(252 + 20 + 20, 0)
+
+
+def test_team_points_is_a_mapping_of_the_two_teams() -> None:
+    points = TeamPoints(230, 50)
+    assert len(points) == 2
+    assert list(points) == [Team.NORTH_SOUTH, Team.EAST_WEST]
+    assert dict(points) == {Team.NORTH_SOUTH: 230, Team.EAST_WEST: 50}
+    with pytest.raises(KeyError) as info:
+        points[Seat.NORTH]  # type: ignore[index]
+    assert info.value.args == (Seat.NORTH,)
+
+
+def test_the_result_holds_the_contract_it_was_scored_under() -> None:
+    tricks = [Trick.parse(f"N: {r}H {r}S {r}C {r}D") for r in "789TJQKA"]
+    contract = Contract(Seat.NORTH, Strain.HEARTS, 120, 2)
+    assert score_deal(contract, tricks).contract == contract
+
+
+def test_belote_declared_is_true_unless_said() -> None:
+    """score_deal's belote_declared defaults to True: belote counts when it must be said."""
+    tricks = [Trick.parse(f"N: {r}H {r}S {r}C {r}D") for r in "789TJQKA"]
+    rules = attrs.evolve(RuleConfig.common(), belote_requires_declaration=True)
+    contract = Contract(Seat.NORTH, Strain.HEARTS, 80)
+    assert score_deal(contract, tricks, rules).belote is Team.NORTH_SOUTH
+    assert score_deal(contract, tricks, rules, belote_declared=False).belote is None
+
+
+def test_scoring_something_else_than_tricks_is_a_type_error() -> None:
+    tricks: list[Any] = [Trick.parse(f"N: {r}H {r}S {r}C {r}D") for r in "789TJQKA"]
+    tricks[2] = "N: 9H 9S 9C 9D"
+    with pytest.raises(CoincheTypeError) as info:
+        score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), tricks)
+    assert str(info.value) == "trick 3 is a str, not a Trick"

@@ -68,6 +68,10 @@ from coinche.bots.solver import (
     solve_ending,
 )
 from coinche.errors import CoincheTypeError
+from coinche.testing.colver import TO_CARD, TO_COLVER, to_strain
+
+# compiled: make compiled-test runs it again against the compiled build
+pytestmark = pytest.mark.compiled
 
 SLOW: Final = bool(os.environ.get("COINCHE_SLOW"))
 MINIMAX_POSITIONS: Final = 2000
@@ -343,8 +347,6 @@ if TYPE_CHECKING:
     import colver
 else:
     colver = pytest.importorskip("colver", reason="colver (the test group) is needed")
-
-from test_differential import TO_CARD, TO_COLVER, to_strain  # noqa: E402
 
 
 @pytest.mark.heavy

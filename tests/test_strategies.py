@@ -50,6 +50,7 @@ from coinche import (
     score_deal,
 )
 from coinche.testing import strategies
+from coinche.testing.deals import play_random_deal
 from coinche.testing.strategies import (
     auctions,
     cards,
@@ -65,7 +66,9 @@ from coinche.testing.strategies import (
     strains,
     tricks,
 )
-from deals import play_random_deal
+
+# slow: a long suite, which make check-fast leaves out
+pytestmark = pytest.mark.slow
 
 RARE = settings(max_examples=3000, database=None, phases=[Stage.generate])
 """For find(): enough examples to reach a rare state, never stored, and no shrinking

@@ -35,7 +35,7 @@ import random, sys
 import coinche
 from coinche import Contract, Hand, RuleConfig, Seat, Strain, Trick
 from coinche.deal import Deal
-from coinche.players import GreedyPlayer, play_deal
+from coinche.bots.players import GreedyPlayer, play_deal
 
 assert coinche.COMPILED is True, "the wheel is not the compiled build"
 assert "site-packages" in coinche.__file__, coinche.__file__

@@ -7,6 +7,8 @@ open) and scores it under the contract and the rules, belote and announcements
 included. The mean deal score and card points, with their standard errors, estimate
 the contract's worth. :class:`EvaluatingBidder` bids on it.
 
+.. pytest-mark: heavy
+
 >>> import random
 >>> from coinche import Contract, Hand, RuleConfig, Seat, Strain
 >>> from coinche.bots.evaluate import evaluate_contract
@@ -309,6 +311,8 @@ class EvaluatingBidder:
     pass a :class:`~coinche.bots.players.PimcPlayer` for the play). The classic turned-card
     auction is left to :class:`~coinche.bots.players.GreedyPlayer`'s rules. The sampled hands
     ignore what the other calls say (no inference from the auction).
+
+    .. pytest-mark: heavy
 
     >>> import random
     >>> from coinche import Hand, RuleConfig, Seat

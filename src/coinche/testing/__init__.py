@@ -1,9 +1,11 @@
 """Helpers for testing code that uses :mod:`coinche`.
 
 :mod:`coinche.testing.strategies` holds `hypothesis <https://hypothesis.readthedocs.io>`_
-strategies for the library's values. It needs hypothesis, which the optional ``testing``
-extra installs (``pip install "coinche[testing]"``); the rest of :mod:`coinche` never
-imports this package.
+strategies for the library's values, and :mod:`coinche.testing.deals` builders of whole
+deals played card by card (and fixed deals for tests). Both need hypothesis, which the
+optional ``testing`` extra installs (``pip install "coinche[testing]"``).
+:mod:`coinche.testing.colver` holds the card numbering of the colver engine, for
+differential tests. The rest of :mod:`coinche` never imports this package.
 """
 
 from __future__ import annotations
