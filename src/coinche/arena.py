@@ -205,9 +205,8 @@ def duplicate_match(
     :func:`deal_rng` from *seed* and ``i``, its dealer ``Seat(i % 4)``) or the deals
     themselves, before their auction and under *rules*. At table one the first team
     sits North-South; at table two the same deal is played again with the first team
-    East-West. Each table
-    draws its players' randomness from a generator seeded from *seed* and the deal's
-    number, the same at both tables.
+    East-West. Each table draws its players' randomness from a generator seeded from
+    *seed* and the deal's number, the same at both tables.
 
     The deals are played in blocks of *block* deals, each an independent task run by
     *executor* (:mod:`coinche.executors`; by default in this process). Each block
