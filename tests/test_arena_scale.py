@@ -20,7 +20,7 @@ from coinche import RuleConfig, Seat
 from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.cli import main
 from coinche.deal import Deal
-from coinche.errors import CoincheTypeError
+from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.scale.arena import deal_rng, duplicate_match
 from coinche.scale.executors import (
     ClusterError,
@@ -120,6 +120,29 @@ def test_match_argument_errors() -> None:
     with pytest.raises(CoincheTypeError, match="ray"):
         executor_for(2, 3)  # type: ignore[arg-type]
     assert duplicate_match(GreedyPlayer(), GreedyPlayer(), 0, rules, 1).deals == ()
+
+
+def test_given_deals_must_be_before_their_auction_under_the_rules() -> None:
+    """Issue 22: given deals mid-auction, finished, or under other rules than *rules*
+    were played without a word; each is refused, naming its place in *deals*."""
+    from coinche.auction import PASS
+
+    common, ffb = RuleConfig.common(), RuleConfig.ffb()
+    fresh = [Deal.new(Seat(i), common, deal_rng(3, i)) for i in range(3)]
+    begun = fresh[1].apply(PASS)  # East has passed: mid-auction
+    finished = fresh[2]
+    while not finished.is_over:
+        finished = finished.apply(finished.legal_actions()[0])
+    other = Deal.new(Seat.NORTH, ffb, deal_rng(3, 0))
+    greedy = GreedyPlayer()
+    for deals, match in [
+        ([fresh[0], begun], r"deals\[1\] is not before its auction \(1 call made\)"),
+        ([finished, fresh[0]], r"deals\[0\] is not before its auction \(the deal is over"),
+        ([fresh[0], fresh[1], other], r"deals\[2\] is under other rules than rules"),
+    ]:
+        with pytest.raises(InvalidDealError, match=match):
+            duplicate_match(greedy, greedy, deals, common, 1)
+    assert len(duplicate_match(greedy, greedy, fresh, common, 1).deals) == 3
 
 
 def test_executor_for_reads_jobs_and_ray() -> None:

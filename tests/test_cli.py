@@ -7,6 +7,7 @@ documented scoring; every error must print exactly one line on stderr starting w
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import random
@@ -20,6 +21,7 @@ import pytest
 import coinche
 from coinche import (
     PASS,
+    Bid,
     Contract,
     Deal,
     Phase,
@@ -501,3 +503,51 @@ def test_legal_refuses_a_nine_card_hand_and_strains_off_in_the_rules(
     assert main(["legal", "--strain", "AT", "--hand", "7S"]) == 2
     assert "no all-trump contracts (add --allow-all-trump)" in capsys.readouterr().err
     assert main(["legal", "--allow-no-trump", "--strain", "NT", "--hand", "7S"]) == 0
+
+
+def late_record(tmp_path: Path) -> str:
+    """A finished deal's record: North holds the eight spades (trumps), East the
+    diamonds, South the hearts, West the clubs; each seat plays its lowest card, so
+    North leads and wins every trick (the file for ``solve --played 24``)."""
+    from coinche.notation import parse_deal
+
+    _, hands = parse_deal("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
+    deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands).apply(Bid(80, Strain.SPADES))
+    for _ in range(3):
+        deal = deal.apply(PASS)
+    while not deal.is_over:
+        deal = deal.apply(deal.legal_actions()[0])
+    path = tmp_path / "deal.json"
+    path.write_text(dumps(deal), encoding="utf-8")
+    return str(path)
+
+
+def test_solve_progress_off_and_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 22: the solve command was silent for minutes at trick one. It shows its
+    progress on standard error, and only on a terminal: captured stderr is not one, so
+    it stays empty; on a terminal without tqdm, a plain counter for each step, wiped at
+    the end of each; stdout is the same either way; --quiet shows nothing."""
+    argv = ("solve", late_record(tmp_path), "--played", "24", "--no-table")
+    code, plain, err = run(capsys, *argv)
+    assert (code, err) == (0, "")
+    assert "Each card of NORTH:\n  KS  NS 250, EW 0\n  AS  NS 250, EW 0\n" in plain
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # the progress extra not installed
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (0, plain)
+    wipe = "\r\033[K"
+    # the value (one search); North's KS and AS; the search, then the 8 cards left
+    assert err == (
+        "\rvalue: 0/1\rvalue: 1/1" + wipe
+        + "".join(f"\reach card: {done}/2" for done in range(3)) + wipe
+        + "".join(f"\rbest play: {done}/9" for done in range(10)) + wipe
+    )  # fmt: skip
+    assert run(capsys, *argv, "--quiet")[1:] == (plain, "")
+    if importlib.util.find_spec("tqdm") is not None:  # the bar of the progress extra
+        monkeypatch.delitem(sys.modules, "tqdm")
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (0, plain)
+        assert "each card" in err
+        assert "best play" in err

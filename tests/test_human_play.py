@@ -19,12 +19,12 @@ from collections.abc import Sequence
 import pytest
 
 from coinche import RuleConfig, Seat
-from coinche.cli._human import _choices, line_up, play_with_human
+from coinche.bots.players import GreedyPlayer, play_game
 from coinche.calls import PASS, Bid
 from coinche.cards import Card, Strain
 from coinche.cli import build_parser, game_rng, main
+from coinche.cli._human import _choices, line_up, play_with_human
 from coinche.game import Game
-from coinche.bots.players import GreedyPlayer, play_game
 from coinche.step import Action
 from coinche.view import PlayerView
 

@@ -116,6 +116,7 @@ def test_doctests_say_they_are_heavy_beside_their_examples() -> None:
     assert light.returncode == 0, light.stdout + light.stderr
     nodes = [text for text in light.stdout.splitlines() if "::" in text]
     assert "docs/testing.rst::testing.rst" in nodes
-    assert not {"docs/bots.rst::bots.rst", "src/coinche/bots/evaluate.py::coinche.bots.evaluate"} & set(
-        nodes
-    )
+    assert not {
+        "docs/bots.rst::bots.rst",
+        "src/coinche/bots/evaluate.py::coinche.bots.evaluate",
+    } & set(nodes)

@@ -27,8 +27,8 @@ from coinche import (
     Step,
     Strain,
     Trick,
-    parse_action,
     errors,
+    parse_action,
 )
 from coinche.auction import Bid, parse_call
 from coinche.notation import (

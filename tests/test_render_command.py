@@ -82,7 +82,7 @@ def test_render_a_finished_deal(capsys: pytest.CaptureFixture[str], record: Path
     out_path = record.with_suffix(".svg")
     assert render(capsys, str(record), "--svg", str(out_path)) == (0, "", "")
     root = picture(out_path)
-    assert faces(root) == 32  # every card, in the eight tricks
+    assert faces(root) == 64  # every card in the hands as dealt, and in the eight tricks
     assert sum(1 for css in classes(root) if "winner" in css.split()) == 8
 
 

@@ -59,6 +59,7 @@ from coinche import (
 from coinche import _kernel as K
 from coinche.auction import PASS, Bid
 from coinche.bots.solver import (
+    Solution,
     best_line,
     dd_table,
     makes,
@@ -512,6 +513,49 @@ def test_dd_table_has_every_allowed_strain_and_seat(monkeypatch: pytest.MonkeyPa
     assert table[Strain.SPADES][Seat.WEST] == TeamPoints(33, 0)
     every = attrs.evolve(RuleConfig.common(), allow_no_trump=True, allow_all_trump=True)
     assert list(dd_table(hands, every)) == list(Strain)
+
+
+def test_progress_is_called_for_each_unit_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: long solver calls were silent. progress(done, total) is called with 0
+    first, then once per unit: each legal card (solve_cards), the search and then each
+    card of the line (best_line), each cell of the table (dd_table)."""
+    import coinche.solver
+
+    rng = random.Random(4)
+    deal = play_randomly(random_deal(rng, "ffb", Strain.SPADES), rng, 22)
+    calls: list[tuple[int, int]] = []
+    cards = len(deal.legal_actions())  # every action in the play is a card
+    values = solve_cards(deal, progress=lambda done, total: calls.append((done, total)))
+    assert values == solve_cards(deal)
+    assert calls == [(done, cards) for done in range(cards + 1)]
+    calls.clear()
+    # 22 cards played: 10 left to play, so 1 + 10 units
+    line = best_line(deal, progress=lambda done, total: calls.append((done, total)))
+    assert len(line) == 10
+    assert calls == [(done, 11) for done in range(12)]
+    with pytest.raises(CoincheTypeError, match="progress must be a callable"):
+        solve_cards(deal, progress=3)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="progress must be a callable"):
+        best_line(deal, progress="bar")  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="progress must be a callable"):
+        dd_table(random_hands(rng), RuleConfig(), progress=True)  # type: ignore[arg-type]
+    if not coinche.solver.__file__.endswith(".py"):  # pragma: no cover - compiled build
+        return  # dd_table calls solve_deal directly: no stand-in
+
+    def fake(hands: object, strain: Strain, leader: Seat, rules: object) -> Solution:
+        calls.append((-1, -1))  # a solve, between two progress calls
+        return Solution(TeamPoints(0, 162), Team.NORTH_SOUTH, 0)
+
+    monkeypatch.setattr(coinche.solver, "solve_deal", fake)
+    calls.clear()
+    # common rules: four strains, four leaders, 16 cells, each one solve
+    dd_table(random_hands(rng), RuleConfig.common(), progress=lambda *c: calls.append(c))
+    assert calls == [(0, 16)] + [c for done in range(1, 17) for c in ((-1, -1), (done, 16))]
+    calls.clear()
+    every = attrs.evolve(RuleConfig.common(), allow_no_trump=True, allow_all_trump=True)
+    dd_table(random_hands(rng), every, progress=lambda *c: calls.append(c))
+    assert calls[0] == (0, 24)
+    assert calls[-1] == (24, 24)
 
 
 # ---------------------------------------------------------------- bad input

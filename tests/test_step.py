@@ -34,8 +34,7 @@ from coinche import (
     Step,
     Strain,
 )
-from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid
-from coinche.auction.classic import TAKE, NameSuit
+from coinche.auction import COINCHE, PASS, Bid
 from coinche.records import dumps, from_data, loads, to_data
 from coinche.testing.deals import SUIT_HANDS, suits_deal
 from coinche.testing.strategies import deals

@@ -37,6 +37,7 @@ from coinche import (
     DrawingError,
     Game,
     Hand,
+    Phase,
     PlayerView,
     Rank,
     RuleConfig,
@@ -149,10 +150,16 @@ def public_cards(deal: Deal) -> list[Card]:
     return cards
 
 
+def drawn(deal: Deal, seat: Seat) -> Hand:
+    """The hand a deal diagram draws for *seat*: what it holds, or once all eight
+    tricks are played, what it was dealt."""
+    return deal.hands[seat] if deal.phase is Phase.SCORED else deal.hand(seat)
+
+
 def check_deal_drawing(deal: Deal, viewer: Seat) -> None:
     # the whole deal: every hand face up, the legal cards of the seat to move marked
     root = parse(svg.deal(deal, legal=True))
-    held = [card for seat in Seat for card in deal.hand(seat)]
+    held = [card for seat in Seat for card in drawn(deal, seat)]
     assert same_cards(faces(root), held + public_cards(deal))
     assert backs(root) == 0
     legal = [a for a in deal.legal_actions() if isinstance(a, Card)]
@@ -163,8 +170,8 @@ def check_deal_drawing(deal: Deal, viewer: Seat) -> None:
     # one player's view: its own hand only, every other hand as backs, no other face
     view = deal.view(viewer)
     root = parse(svg.deal(view, legal=True))
-    assert same_cards(faces(root), list(deal.hand(viewer)) + public_cards(deal))
-    assert backs(root) == sum(len(deal.hand(seat)) for seat in Seat if seat is not viewer)
+    assert same_cards(faces(root), list(drawn(deal, viewer)) + public_cards(deal))
+    assert backs(root) == sum(len(drawn(deal, seat)) for seat in Seat if seat is not viewer)
     hidden = {card for seat in Seat if seat is not viewer for card in deal.hand(seat)}
     assert hidden.isdisjoint(faces(root))
     # and no hidden card is named anywhere in the picture (names are only in titles)
@@ -208,7 +215,10 @@ def test_a_view_shows_no_card_it_does_not_know(view: PlayerView) -> None:
     if view.trick is not None:
         played += view.trick.cards
     turned = [view.turned] if view.turned is not None and view.contract is None else []
-    assert same_cards(faces(root), list(view.hand) + played + turned)
+    own = list(view.hand)
+    if view.phase is Phase.SCORED:  # all played: its hand as dealt, the cards it played
+        own = [card for done in view.tricks for seat, card in done.plays() if seat is view.seat]
+    assert same_cards(faces(root), own + played + turned)
     known = set(view.hand) | set(played) | set(turned)
     assert all(card in known for card in faces(root))
 
@@ -491,7 +501,7 @@ def finished() -> Deal:
 def test_finished_deal_shows_every_trick_and_the_score() -> None:
     deal = finished()
     root = parse(svg.deal(deal))
-    assert same_cards(faces(root), list(CARDS))
+    assert same_cards(faces(root), list(CARDS) * 2)  # the hands as dealt, then the tricks
     # the winner of each trick leads the next one
     winners = [trick.leader for trick in deal.tricks[1:]]
     assert [f"{n}. won by {w.letter}" for n, w in enumerate(winners, 1)] == [
@@ -502,6 +512,28 @@ def test_finished_deal_shows_every_trick_and_the_score() -> None:
     made = "made" if result.made else "down"
     assert f"Contract {made}: {result.score}" in texts(root)
     assert "all eight tricks played" in texts(root)
+
+
+def test_a_finished_deal_draws_the_hands_as_dealt() -> None:
+    """Issue 22: a finished deal's picture once drew no hands (none is left); it draws
+    them as dealt: North the clubs, East the diamonds, South the hearts, West the
+    spades (suit_deal), hearts trumps first in South's hand."""
+    root = parse(svg.deal(finished()))
+    hands = faces(root)[:32]  # North, then West on the left, East on the right, South
+    assert [Hand(hands[8 * k : 8 * k + 8]) for k in range(4)] == [
+        SUIT_HANDS[0],
+        SUIT_HANDS[3],
+        SUIT_HANDS[1],
+        SUIT_HANDS[2],
+    ]
+    assert "the hands as dealt" in texts(root)
+    # a view: its own hand as dealt (the cards it played), eight backs for each other
+    view = parse(svg.deal(finished().view(Seat.EAST)))
+    assert Hand(faces(view)[:8]) == SUIT_HANDS[1]
+    assert len(faces(view)) == 8 + 32
+    assert backs(view) == 24
+    # before the end, the hands are what is left (a thrown-in deal keeps all eight)
+    assert "the hands as dealt" not in texts(parse(svg.deal(suit_deal())))
 
 
 def test_view_of_a_finished_deal_scores_it_too() -> None:

@@ -64,7 +64,6 @@ from coinche.calls import CallBase, check_seat
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.config import AuctionKind, FirstLead, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract
-from coinche.position import Position, announcement_credit
 from coinche.dealing import (
     TurnedCardDeal,
     check_deck,
@@ -82,6 +81,7 @@ from coinche.errors import (
     InvalidDealError,
 )
 from coinche.play import Trick, explain_card, trusted_trick
+from coinche.position import Position, announcement_credit
 from coinche.scoring import DealResult, deal_inputs, result_of_figures
 from coinche.seats import Seat
 from coinche.step import Action, Node, Phase, Step, trusted_step, unrolled

@@ -33,7 +33,7 @@ TeamPoints(north_south=252, east_west=0)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from coinche import _kernel as K
@@ -62,6 +62,7 @@ from coinche.scoring import TeamPoints
 from coinche.seats import Seat, Team
 
 __all__ = [
+    "Progress",
     "Solution",
     "best_line",
     "dd_table",
@@ -247,12 +248,49 @@ def _solve_after(pos: Position, side: int, cx: _Ctx) -> tuple[int, int]:
     return _solve_position(pos, side, cx)
 
 
-def solve_cards(deal: Deal) -> dict[Card, TeamPoints]:
+Progress = Callable[[int, int], None]
+"""A *progress* callback of :func:`solve_cards`, :func:`best_line` and :func:`dd_table`:
+called as ``progress(done, total)``, first with ``done`` 0 before any work, then after
+each unit of work (a card valued, a card of the line chosen, a cell of the table), the
+last call with ``done == total``."""
+
+
+def _check_progress(progress: object) -> Progress | None:
+    if progress is not None and not callable(progress):
+        raise CoincheTypeError(
+            f"progress must be a callable (done, total) or None, not {short_repr(progress)}"
+        )
+    return progress
+
+
+def solve_cards(deal: Deal, *, progress: Progress | None = None) -> dict[Card, TeamPoints]:
     """The value of each legal card of the seat to move: each team's card points at the
     end with best play after that card (the taker's team as the side), by card.
 
+    *progress*, if given, is called as ``progress(done, total)`` with *total* the legal
+    cards: with 0 first, then as each card is valued (a search of seconds to minutes
+    in pure Python at trick one).
+
+    >>> from coinche import Deal, RuleConfig, Seat, Strain
+    >>> from coinche.auction import PASS, Bid
+    >>> from coinche.notation import parse_deal
+    >>> dealer, hands = parse_deal(
+    ...     "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
+    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands).apply(Bid(80, Strain.SPADES))
+    >>> for _ in range(3):
+    ...     deal = deal.apply(PASS)
+    >>> for _ in range(28):   # seven tricks: North's trumps draw everything
+    ...     deal = deal.apply(deal.legal_actions()[0])
+    >>> calls = []
+    >>> solve_cards(deal, progress=lambda done, total: calls.append((done, total)))
+    {Card.parse('AS'): TeamPoints(north_south=250, east_west=0)}
+    >>> calls
+    [(0, 1), (1, 1)]
+
     :raises InvalidDealError: the deal is not in its play phase.
+    :raises CoincheTypeError: *progress* is not callable.
     """
+    report = _check_progress(progress)
     pos = _position(deal)
     contract = deal.contract
     assert contract is not None
@@ -260,6 +298,9 @@ def solve_cards(deal: Deal) -> dict[Card, TeamPoints]:
     cx = _ctx(pos, side)
     values: dict[Card, TeamPoints] = {}
     legal = pos.legal_mask()
+    total = legal.bit_count()
+    if report is not None:
+        report(0, total)
     while legal:
         card = K.lowest(legal)
         legal &= legal - 1
@@ -267,21 +308,34 @@ def solve_cards(deal: Deal) -> dict[Card, TeamPoints]:
         cx.hands = list(after.hands)
         mine, theirs = _solve_after(after, side, cx)
         values[CARDS[card]] = _points(side, mine, theirs)
+        if report is not None:
+            report(len(values), total)
     return values
 
 
-def best_line(deal: Deal) -> tuple[Card, ...]:
+def best_line(deal: Deal, *, progress: Progress | None = None) -> tuple[Card, ...]:
     """One line of best play from where *deal* stands to the end of the deal: at each
     turn the first card (in index order) that keeps the value of the position.
 
+    *progress*, if given, is called as ``progress(done, total)``: *total* is one more
+    than the cards left to play (the search of the position, then each card of the
+    line); with 0 first.
+
     :raises InvalidDealError: the deal is not in its play phase.
+    :raises CoincheTypeError: *progress* is not callable.
     """
+    report = _check_progress(progress)
     pos = _position(deal)
     contract = deal.contract
     assert contract is not None
     side = int(contract.taker) & 1
     cx = _ctx(pos, side)
+    total = 1 + sum(hand.bit_count() for hand in pos.hands)
+    if report is not None:
+        report(0, total)
     target = _solve_position(pos, side, cx)[0]
+    if report is not None:
+        report(1, total)
     line: list[Card] = []
     while pos.left:
         legal = pos.legal_mask()
@@ -296,17 +350,41 @@ def best_line(deal: Deal) -> tuple[Card, ...]:
                 break
         line.append(CARDS[chosen])
         pos = pos.after(chosen)
+        if report is not None:
+            report(1 + len(line), total)
     return tuple(line)
 
 
-def dd_table(hands: Sequence[Hand], rules: RuleConfig) -> dict[Strain, dict[Seat, TeamPoints]]:
+def dd_table(
+    hands: Sequence[Hand], rules: RuleConfig, *, progress: Progress | None = None
+) -> dict[Strain, dict[Seat, TeamPoints]]:
     """The double-dummy table: for each strain *rules* allow, and each seat leading
     trick one, the card points of each team with best play (North-South as the side).
+
+    *progress*, if given, is called as ``progress(done, total)`` with *total* the cells
+    of the table (four seats for each strain, 16 to 24 whole-deal solves): with 0
+    first, then as each cell is solved.
+
+    :raises InvalidDealError: the hands do not form a deal.
+    :raises CoincheTypeError: an argument of the wrong type.
     """
-    return {
-        strain: {seat: solve_deal(hands, strain, seat, rules).card_points for seat in Seat}
-        for strain in rules.strains()
-    }
+    report = _check_progress(progress)
+    _deal_masks(hands)  # the hands and the rules checked before any progress call
+    if not isinstance(rules, RuleConfig):
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
+    strains = rules.strains()
+    total = 4 * len(strains)
+    if report is not None:
+        report(0, total)
+    table: dict[Strain, dict[Seat, TeamPoints]] = {}
+    for strain in strains:
+        row: dict[Seat, TeamPoints] = {}
+        for seat in Seat:
+            row[seat] = solve_deal(hands, strain, seat, rules).card_points
+            if report is not None:
+                report(4 * len(table) + len(row), total)
+        table[strain] = row
+    return table
 
 
 def _made(

@@ -77,7 +77,9 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     ``--rules`` (default ``common``) for ``--strain`` with ``--leader`` leading
     (default: the notation's first seat) and North-South as the side. Without
     ``--strain`` a deal in notation prints the table only; ``--no-table`` leaves the
-    table out (it is 16 to 24 full solves).
+    table out (it is 16 to 24 full solves). On a terminal each step shows its progress
+    on standard error (a tqdm bar with the ``progress`` extra, else a counter), unless
+    ``--quiet``.
 
 Bad input, such as an unknown preset, a card that cannot be read, a malformed record
 or a missing file, prints one line on standard error starting with

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -22,6 +23,8 @@ from coinche.report import STRAIN_WORDS
 from coinche.seats import Seat
 from coinche.svg import DEFAULT_SIZE
 from coinche.svg import deal as draw_deal
+
+T = TypeVar("T")
 
 
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
@@ -97,6 +100,11 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         help="for a deal record, how many cards into the play to start (default: 0)",
     )
     solve.add_argument("--no-table", action="store_true", help="leave out the double-dummy table")
+    solve.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress on standard error (there is none off a terminal)",
+    )
     solve.set_defaults(command=_run_solve)
 
 
@@ -225,6 +233,63 @@ def _solve_input(args: argparse.Namespace) -> tuple[Deal | None, tuple[Hand, ...
     return deal, deal.hands, deal.rules
 
 
+class _Counter:
+    """The progress of one solver call on standard error, when it is a terminal: a
+    tqdm bar (the ``progress`` extra), else a plain ``label: done/total`` counter; it
+    is wiped when the call ends, so standard output holds only the answers."""
+
+    def __init__(self, label: str, quiet: bool) -> None:
+        self._label = label
+        self._bar: Any = None
+        self._shown = False
+        self.wanted = not quiet and sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is None and not self._shown:
+            try:
+                from tqdm import tqdm
+            except ImportError:  # no progress extra: the plain counter
+                self._bar = False
+            else:
+                self._bar = tqdm(total=total, desc=self._label, leave=False, dynamic_ncols=True)
+        if self._bar is False:
+            sys.stderr.write(f"\r{self._label}: {done}/{total}")
+            sys.stderr.flush()
+        else:
+            self._bar.update(done - self._bar.n)
+        self._shown = True
+
+    def close(self) -> None:
+        if self._bar is False:
+            sys.stderr.write("\r\033[K")  # wipe the counter's line
+            sys.stderr.flush()
+        elif self._bar is not None:
+            self._bar.close()
+
+
+def _with_progress(args: argparse.Namespace, label: str, job: Callable[..., T]) -> T:
+    """``job(progress=...)`` with a counter on a terminal, or ``job()`` without one."""
+    counter = _Counter(label, args.quiet)
+    if not counter.wanted:
+        return job()
+    try:
+        return job(progress=counter)
+    finally:
+        counter.close()
+
+
+def _one_unit(
+    call: Callable[[Deal], T], deal: Deal, progress: Callable[[int, int], None] | None = None
+) -> T:
+    """``call(deal)`` as one unit of work: progress (0, 1) before it, (1, 1) after."""
+    if progress is not None:
+        progress(0, 1)
+    result = call(deal)
+    if progress is not None:
+        progress(1, 1)
+    return result
+
+
 def _run_solve(args: argparse.Namespace) -> int:
     from coinche.bots.solver import best_line, dd_table, solve, solve_cards  # builds its tables
 
@@ -245,13 +310,17 @@ def _run_solve(args: argparse.Namespace) -> int:
             else (f"{mover.name} to lead trick {len(deal.tricks) + 1}")
         )
         print(f"Contract {contract}, {STRAIN_WORDS[strain]}; {where}")
-        solution = solve(deal)
+        sys.stdout.flush()
+        solution = _with_progress(args, "value", lambda **kw: _one_unit(solve, deal, **kw))
         print(f"Value with best play: {solution.card_points} ({_TEAM_NAMES[side]} the side)")
         print(f"Each card of {mover.name}:")
-        for card, points in solve_cards(deal).items():
+        sys.stdout.flush()  # what is known so far, before a long search
+        values = _with_progress(args, "each card", lambda **kw: solve_cards(deal, **kw))
+        for card, points in values.items():
             print(f"  {card}  {points}")
         print("Best play:")
-        line = best_line(deal)
+        sys.stdout.flush()
+        line = _with_progress(args, "best play", lambda **kw: best_line(deal, **kw))
         tricks: list[str] = []
         current = trick
         for card in line:
@@ -262,7 +331,8 @@ def _run_solve(args: argparse.Namespace) -> int:
                 current = Trick(won)
         print("\n".join(tricks))
     if not args.no_table:
-        table = dd_table(hands, rules)
+        sys.stdout.flush()
+        table = _with_progress(args, "table", lambda **kw: dd_table(hands, rules, **kw))
         print("Double-dummy table: North-South's card points, by strain and leading seat")
         print("       " + "".join(f"{seat.letter:>5}" for seat in Seat))
         for strain, row in table.items():

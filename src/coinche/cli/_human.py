@@ -35,14 +35,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final
 
 from coinche._checks import short_repr
+from coinche.bots.players import Player, play_deals
 from coinche.calls import Bid, CallBase, parse_any_call
 from coinche.cards import Card
 from coinche.deal import Deal
 from coinche.errors import NotationError
 from coinche.game import Game
-from coinche.report import render_auction
 from coinche.play import trick_points, trick_winner
-from coinche.bots.players import Player, play_deals
+from coinche.report import render_auction
 from coinche.seats import Seat
 from coinche.step import Action
 

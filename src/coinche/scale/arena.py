@@ -39,7 +39,7 @@ import attrs
 from coinche.bots.players import Player, play_deal
 from coinche.config import RuleConfig
 from coinche.deal import Deal
-from coinche.errors import CoincheTypeError
+from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.scale.executors import Executor, InProcess
 from coinche.seats import Seat
 
@@ -158,6 +158,34 @@ def _play_block(block: _Block) -> list[DuplicateDeal]:
     return results
 
 
+def _check_given(deal: object, place: int, rules: RuleConfig) -> None:
+    """Refuse given deal number *place* unless it is a Deal before its auction, under
+    *rules*."""
+    if not isinstance(deal, Deal):
+        raise CoincheTypeError(f"deals holds Deal objects, not {type(deal).__name__}")
+    if deal.is_over or deal.calls:
+        made = len(deal.calls)
+        state = (
+            f"the deal is over, {deal.phase.value}"
+            if deal.is_over
+            else f"{made} call{'s' if made != 1 else ''} made"
+        )
+        raise InvalidDealError(
+            f"deals[{place}] is not before its auction ({state}): duplicate_match plays "
+            "each given deal from the start of its auction"
+        )
+    if deal.rules != rules:
+        differ = [
+            field.name
+            for field in attrs.fields(RuleConfig)
+            if getattr(deal.rules, field.name) != getattr(rules, field.name)
+        ]
+        raise InvalidDealError(
+            f"deals[{place}] is under other rules than rules (they differ in "
+            f"{', '.join(differ)}): deal it under the match's rules"
+        )
+
+
 def duplicate_match(
     players_ns: Player | tuple[Player, Player],
     players_ew: Player | tuple[Player, Player],
@@ -175,10 +203,10 @@ def duplicate_match(
     plays North at table one and East at table two, the second South and West),
     *players_ew* the second. *deals* is a number of new deals (deal ``i`` shuffled by
     :func:`deal_rng` from *seed* and ``i``, its dealer ``Seat(i % 4)``) or the deals
-    themselves, before their auction. At table one the first team sits North-South; at
-    table two the same deal is played again with the first team East-West. Each table
-    draws its players' randomness from a generator seeded from *seed* and the deal's
-    number, the same at both tables.
+    themselves, before their auction and under *rules*. At table one the first team
+    sits North-South; at table two the same deal is played again with the first team
+    East-West. Each table draws its players' randomness from a generator seeded from
+    *seed* and the deal's number, the same at both tables.
 
     The deals are played in blocks of *block* deals, each an independent task run by
     *executor* (:mod:`coinche.scale.executors`; by default in this process). Each block
@@ -189,6 +217,8 @@ def duplicate_match(
     as it finishes (in this process).
 
     :raises CoincheTypeError: a player or an argument of the wrong type.
+    :raises InvalidDealError: a given deal whose auction has begun (or that is over), or
+        that is under other rules than *rules*; the message names its place in *deals*.
     """
     first = _team_players(players_ns, "players_ns")
     second = _team_players(players_ew, "players_ew")
@@ -209,9 +239,8 @@ def duplicate_match(
         total = deals
     else:
         given = tuple(deals)
-        for deal in given:
-            if not isinstance(deal, Deal):
-                raise CoincheTypeError(f"deals holds Deal objects, not {type(deal).__name__}")
+        for place, deal in enumerate(given):
+            _check_given(deal, place, rules)
         total = len(given)
     tasks = [
         _Block(

@@ -76,9 +76,10 @@ class _Position:
         self.legal: Hand | None = None
         self.result: DealResult | None = None
         in_play = self.phase is Phase.PLAY and self.to_move is not None
+        self.as_dealt = self.phase is Phase.SCORED  # every card played: draw the deal
         if isinstance(subject, Deal):
             for seat in Seat:
-                held = subject.hand(seat)
+                held = subject.hands[seat] if self.as_dealt else subject.hand(seat)
                 if shown is None or seat in shown:
                     self.faces[seat] = held
                 else:
@@ -100,11 +101,16 @@ class _Position:
             for seat, _ in done.plays():
                 played[seat] += 1
         dealt = len(subject.hand) + played[viewer]
+        own = subject.hand
+        if self.as_dealt:  # the view's hand as dealt: the cards it played
+            own = Hand(
+                card for done in self.tricks for seat, card in done.plays() if seat is viewer
+            )
         for seat in Seat:
             if seat is viewer and (shown is None or viewer in shown):
-                self.faces[seat] = subject.hand
+                self.faces[seat] = own
             else:
-                self.backs[seat] = dealt - played[seat]
+                self.backs[seat] = dealt if self.as_dealt else dealt - played[seat]
         contract = self.contract
         if legal and in_play and self.to_move in self.faces and contract is not None:
             assert self.trick is not None
@@ -364,7 +370,9 @@ def deal(
     The four hands round the table (North at the top), each sorted by suit with trumps
     first once there is a contract; the trick in progress in the middle; beside it the
     contract, the auction, the announcements and the score so far; the complete tricks
-    along the bottom with their winners. The seat to move is named in green.
+    along the bottom with their winners. The seat to move is named in green. Once all
+    eight tricks are played, the hands are drawn as they were dealt (a view's own hand:
+    the cards it played).
 
     *show* is the seats whose cards are drawn face up: all four for a
     :class:`~coinche.Deal` and the view's own seat for a
@@ -421,6 +429,9 @@ def deal(
         body.append(_text(centre, middle_y + _TRICK_H - 8, _status(pos), anchor="middle"))
     else:
         body.append(_text(centre, middle_y + _TRICK_H / 2 + 4, _status(pos), anchor="middle"))
+        if pos.as_dealt:
+            below = middle_y + _TRICK_H / 2 + 4 + _LINE
+            body.append(_text(centre, below, "the hands as dealt", anchor="middle"))
     table_w = right_x + _HAND_W
     panel, panel_bottom = _panel(table_w + 14, m, pos, colours)
     body += panel
