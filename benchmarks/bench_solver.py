@@ -98,15 +98,13 @@ def main() -> None:
         # four cards each of 16 random cards: a position with four tricks left, after
         # tricks won by both teams (so no capot)
         cut = [sum(1 << c for c in deck[4 * i : 4 * i + 4]) for i in range(4)]
-        pos = _search._Position(
+        pos = _search.open_position(
             (cut[0], cut[1], cut[2], cut[3]),
             rng.randrange(6),
             rules.play_flags,
-            rules.capot_card_points,
+            rules.score_options,
             rng.randrange(4),
             (),
-            (0, 0),
-            (2, 2),
             (1, 1, 1, 1),
         )
         start = time.perf_counter()

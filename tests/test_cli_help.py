@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from coinche import executors
+from coinche.scale import executors
 from coinche.cli import build_parser, main
 from coinche.scale.executors import RayCluster, executor_for
 

@@ -279,5 +279,6 @@ def test_position_is_the_deal_s_play_state() -> None:
         # the credit of announcements is the same: every seat declares by default
         assert pos.after(card.index) == after
     result = deal.result
-    assert result is not None and deal.position is not None
+    assert result is not None
+    assert deal.position is not None
     assert deal.position.score() == (result.score.north_south, result.score.east_west)

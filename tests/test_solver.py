@@ -519,7 +519,7 @@ def test_progress_is_called_for_each_unit_of_work(monkeypatch: pytest.MonkeyPatc
     """Issue 22: long solver calls were silent. progress(done, total) is called with 0
     first, then once per unit: each legal card (solve_cards), the search and then each
     card of the line (best_line), each cell of the table (dd_table)."""
-    import coinche.solver
+    import coinche.bots.solver
 
     rng = random.Random(4)
     deal = play_randomly(random_deal(rng, "ffb", Strain.SPADES), rng, 22)
@@ -539,14 +539,14 @@ def test_progress_is_called_for_each_unit_of_work(monkeypatch: pytest.MonkeyPatc
         best_line(deal, progress="bar")  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="progress must be a callable"):
         dd_table(random_hands(rng), RuleConfig(), progress=True)  # type: ignore[arg-type]
-    if not coinche.solver.__file__.endswith(".py"):  # pragma: no cover - compiled build
+    if not coinche.bots.solver.__file__.endswith(".py"):  # pragma: no cover - compiled build
         return  # dd_table calls solve_deal directly: no stand-in
 
     def fake(hands: object, strain: Strain, leader: Seat, rules: object) -> Solution:
         calls.append((-1, -1))  # a solve, between two progress calls
         return Solution(TeamPoints(0, 162), Team.NORTH_SOUTH, 0)
 
-    monkeypatch.setattr(coinche.solver, "solve_deal", fake)
+    monkeypatch.setattr(coinche.bots.solver, "solve_deal", fake)
     calls.clear()
     # common rules: four strains, four leaders, 16 cells, each one solve
     dd_table(random_hands(rng), RuleConfig.common(), progress=lambda *c: calls.append(c))

@@ -108,7 +108,6 @@ import attrs
 
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
-from coinche.bots.players import play_deals
 from coinche.cards import Hand, Strain
 from coinche.cli import _analysis, _human, _scale
 from coinche.cli._common import (
