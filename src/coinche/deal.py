@@ -63,7 +63,7 @@ from coinche.auction import Auction
 from coinche.auction.classic import AnyCall, ClassicAuction
 from coinche.calls import CallBase, check_seat
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand
-from coinche.config import AuctionKind, FirstLead, RuleConfig
+from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract
 from coinche.dealing import (
     TurnedCardDeal,
@@ -643,10 +643,7 @@ class Deal(DealReading):
                 if classic is not None:  # deal the stock: the hands are complete
                     hands = classic.complete(self.dealer, contract.taker)
                     state["hands"] = hands
-                if rules.first_lead is FirstLead.TAKER:
-                    leader = contract.taker
-                else:
-                    leader = self.dealer.next
+                leader = rules.first_leader(self.dealer, contract.taker)
                 state["phase"] = _PLAY
                 state["_to_move"] = leader
                 state["_contract"] = contract

@@ -255,14 +255,15 @@ def evaluate_contract(
         for _ in range(samples):
             deal = replay(view, sampler.sample(rng))
             points = solve(deal).card_points
-            state = PlayState.from_deal(deal)
+            pos = deal.position  # belote and the announcements as the play credits them
+            assert pos is not None
             worlds.append(
                 (
                     points.north_south,
                     points.east_west,
-                    state.belote_team,
-                    state.announcements[0],
-                    state.announcements[1],
+                    pos.belote_team,
+                    pos.announcements[0],
+                    pos.announcements[1],
                 )
             )
         return _value(rules, contract, worlds)
