@@ -785,3 +785,18 @@ def test_wrong_actions_are_refused_on_every_path() -> None:
         play.apply_unchecked(PASS)
     with pytest.raises(CoincheTypeError, match="declare must be a sequence"):
         play.apply(Card.parse("AC"), declare={*play.declarable(N)})  # type: ignore[arg-type]
+
+
+def test_the_triad_agrees_on_objects_that_are_no_action() -> None:
+    """explain and apply raised CoincheTypeError for the text "pass" while is_legal said
+    False: a server could not tell a bad type from an illegal action. All three raise."""
+    deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(0))
+    played = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
+    for state in (deal, played):  # in the auction and in the play
+        for bad in ("pass", "JH", 3, None):
+            with pytest.raises(CoincheTypeError):
+                state.is_legal(bad)  # type: ignore[arg-type]
+            with pytest.raises(CoincheTypeError):
+                state.explain(bad)  # type: ignore[arg-type]
+            with pytest.raises(CoincheTypeError):
+                state.apply(bad)  # type: ignore[arg-type]

@@ -64,3 +64,25 @@ def test_player_view_records_are_checked() -> None:
     bad = dict(data, hand=str(view.hand | Hand.parse("7C 8C 9C TC JC QC KC AC")))
     with pytest.raises(errors.InvalidRecordError):
         records.from_data(bad)
+
+
+def test_a_view_prints_as_text_not_as_its_repr() -> None:
+    """print(view) dumped a 1.5 KB repr of every field; it now prints a few lines of what
+    the seat sees, with nothing of the other hands."""
+    import random
+
+    from coinche import RuleConfig, Seat
+    from coinche.deal import Deal
+
+    rng = random.Random(3)
+    deal = Deal.new(Seat.SOUTH, RuleConfig.ffb(), rng)
+    while len(deal.tricks) < 2 and not deal.is_over:
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    for seat in Seat:
+        text = str(deal.view(seat))
+        assert text.startswith(f"View of {seat.name} (dealer S)")
+        assert f"Hand: {deal.hand(seat)}" in text
+        assert "PlayerView(" not in text
+        for other in Seat:  # no other seat's hand is shown
+            if other is not seat and len(deal.hand(other)):
+                assert str(deal.hand(other)) not in text

@@ -419,20 +419,25 @@ class Deal(DealReading):
         declare: Sequence[Announcement] | None = None,
         belote: bool = True,
     ) -> bool:
-        """True when :meth:`apply` would make *action* now; false for anything else,
-        objects that are no action included.
+        """True when :meth:`apply` would make *action* now, else false. An object that is
+        no action (a string, say) is a CoincheTypeError, as in :meth:`explain` and
+        :meth:`apply`: read text with :func:`coinche.parse_action` first.
 
         >>> import random
         >>> from coinche import Card, RuleConfig, Seat
         >>> from coinche.auction import PASS
         >>> from coinche.deal import Deal
         >>> deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(0))
-        >>> deal.is_legal(PASS), deal.is_legal(Card.parse("7C")), deal.is_legal("pass")
-        (True, False, False)
+        >>> deal.is_legal(PASS), deal.is_legal(Card.parse("7C"))
+        (True, False)
+        >>> deal.is_legal("pass")
+        Traceback (most recent call last):
+        ...
+        coinche.errors.CoincheTypeError: a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, a Take or NameSuit), not 'pass'
+
+        :raises CoincheTypeError: *action* is not an action, or *declare* not a sequence
+            of announcements.
         """
-        given: object = action
-        if not isinstance(given, (Card, CallBase, Step)):
-            return False
         return self._refusal(action, declare, belote) is None
 
     def apply(

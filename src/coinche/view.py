@@ -157,6 +157,44 @@ class PlayerView:
         auction = Auction(self.dealer, rules, self.calls)  # type: ignore[arg-type]
         return auction.legal_calls(seat)
 
+    def __str__(self) -> str:
+        """What the seat sees, as a few lines of text (``print(view)``): its hand, the
+        auction, the contract, the tricks and the trick so far, who is to move.
+
+        >>> from coinche import Hand, RuleConfig, Seat, Strain
+        >>> from coinche.auction import PASS, Bid
+        >>> from coinche.deal import Deal
+        >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
+        ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
+        >>> deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
+        >>> deal = deal.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
+        >>> print(deal.apply(deal.legal_actions()[0]).view(Seat.EAST))
+        View of EAST (dealer W), play phase, EAST to move
+        Hand: 7D 8D 9D TD JD QD KD AD
+        Auction: N 90 S, E pass, S pass, W pass
+        Contract: 90 S by N
+        Trick: N: 7C
+        """
+        mover = "nobody" if self.to_move is None else self.to_move.name
+        lines = [
+            f"View of {self.seat.name} (dealer {self.dealer.letter}), "
+            f"{self.phase.value} phase, {mover} to move",
+            f"Hand: {self.hand}",
+        ]
+        if self.turned is not None:
+            lines.append(f"Turned card: {self.turned}")
+        calls = ", ".join(f"{seat.letter} {call}" for seat, call in self.calls)
+        lines.append(f"Auction: {calls or 'no call yet'}")
+        if self.contract is not None:
+            lines.append(f"Contract: {self.contract}")
+        if self.announcements:
+            lines.append("Announcements: " + "; ".join(str(a) for a in self.announcements))
+        for number, trick in enumerate(self.tricks, 1):
+            lines.append(f"Trick {number}: {trick}")
+        if self.trick is not None and self.trick.cards:
+            lines.append(f"Trick: {self.trick}")
+        return "\n".join(lines)
+
     def _repr_svg_(self) -> str:  # Jupyter draws what the seat sees (coinche.svg.deal)
         from coinche import svg
 
