@@ -433,7 +433,7 @@ class Deal(DealReading):
         >>> deal.is_legal("pass")
         Traceback (most recent call last):
         ...
-        coinche.errors.CoincheTypeError: a call is a Pass, Bid, Coinche or Surcoinche (or, in the classic auction, a Take or NameSuit), not 'pass'
+        coinche.errors.CoincheTypeError: a call is a Pass, Bid, Coinche or Surcoinche ...
 
         :raises CoincheTypeError: *action* is not an action, or *declare* not a sequence
             of announcements.
