@@ -374,9 +374,13 @@ class Deal(DealReading):
         seat = self._to_move
         if seat is None:
             return ()
-        if self._position is None:
+        pos = self._position
+        if pos is None:
             return self.auction.legal_calls(seat)
-        mask = self._legal_mask()
+        mask = self._legal_cards
+        if mask < 0:
+            mask = pos.legal_mask()
+            _setattr(self, "_legal_cards", mask)  # the cache field (eq=False)
         return (
             _CLUBS[mask & 255]
             + _DIAMONDS[mask >> 8 & 255]

@@ -237,7 +237,7 @@ class Position(NamedTuple):
                 c1 = card
             else:
                 c2 = card
-            return _new((
+            return _tuple_new(Position, (
                 (h0, h1, h2, h3), strain, flags, leader, n + 1, c0, c1, c2, points, won,
                 options, taker, kind, value, multiplier, holder, belote_team, belote_open,
                 announcements,
@@ -260,7 +260,7 @@ class Position(NamedTuple):
             p1 += gained
         else:
             p0 += gained
-        return _new((
+        return _tuple_new(Position, (
             (h0, h1, h2, h3), strain, flags, winner, 0, 0, 0, 0, (p0, p1), (w0, w1, w2, w3),
             options, taker, kind, value, multiplier, holder, belote_team, belote_open,
             announcements,
@@ -298,12 +298,8 @@ class Position(NamedTuple):
         return figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]
 
 
-def _new(fields: tuple[object, ...]) -> Position:
-    """A Position of *fields*, in the order of its fields (the step's constructor: the
-    tuple is built in one go, without the keyword-aware ``__new__``)."""
-    return _tuple_new(Position, fields)
-
-
+# the step's constructor: a Position built from its fields in order, in one go (the
+# generated __new__ takes keywords and costs a Python frame at every card)
 _tuple_new: Final = tuple.__new__
 
 
