@@ -76,8 +76,15 @@ def _newest_source() -> float:
 
 
 def _compiled_wheel(tmp_path: Path) -> Path:
-    """dist/'s compiled wheel when it is up to date, else one built now."""
-    made = sorted((ROOT / "dist").glob("coinche-*-cp3*-*.whl"))
+    """The compiled wheel that ``make test`` (build/compiled-wheel/) or ``make wheels``
+    (dist/) built, when it is newer than every source, else one built now."""
+    made = sorted(
+        [
+            *(ROOT / "build" / "compiled-wheel").glob("coinche-*-cp3*-*.whl"),
+            *(ROOT / "dist").glob("coinche-*-cp3*-*.whl"),
+        ],
+        key=lambda path: path.stat().st_mtime,
+    )
     if made and made[-1].stat().st_mtime > _newest_source():
         return made[-1]
     source = tmp_path / "src"  # a copy: mypyc writes its extension modules beside it
