@@ -13,13 +13,14 @@ four aces, tens, kings or queens 100; four eights or sevens nothing.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
 
 from coinche import _kernel as K
 from coinche._checks import check_iterable, check_type, short_repr
+from coinche._trusted import trusted
 from coinche.cards import Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -148,16 +149,13 @@ class Announcement:
 
 
 def _trusted(kind: AnnouncementKind, mask: int, seat: Seat) -> Announcement:
-    """The one private constructor of :class:`Announcement`, for one the kernel found.
+    """The announcement of *kind* the kernel found in *mask* for *seat*, unchecked."""
+    return _trusted_announcement(kind, hand_from_mask(mask), seat)
 
-    The checks of the public constructor are skipped; the fields are set with
-    ``object.__setattr__``, as attrs' own ``__init__`` does for a frozen class.
-    """
-    announcement = object.__new__(Announcement)
-    object.__setattr__(announcement, "kind", kind)
-    object.__setattr__(announcement, "cards", hand_from_mask(mask))
-    object.__setattr__(announcement, "seat", seat)
-    return announcement
+
+_trusted_announcement: Callable[[AnnouncementKind, Hand, Seat], Announcement] = trusted(
+    Announcement, "kind", "cards", "seat"
+)
 
 
 def _check_rules(rules: RuleConfig) -> None:

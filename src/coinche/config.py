@@ -26,6 +26,7 @@ import attrs
 
 from coinche import _kernel
 from coinche._checks import check_type, short_repr
+from coinche._trusted import fill
 from coinche.cards import Strain
 from coinche.errors import RuleConfigError
 from coinche.seats import Seat
@@ -353,7 +354,7 @@ class RuleConfig:
             flags |= FLAG_MUST_UNDERTRUMP
         if self.monter:
             flags |= FLAG_MONTER
-        object.__setattr__(self, "play_flags", flags)
+        fill(self, "play_flags", flags)
         options = (
             _SCORING_CODES[self.scoring],
             self.capot_card_points,
@@ -361,7 +362,7 @@ class RuleConfig:
             int(self.rounding),
             int(self.min82_adds_points),
         )
-        object.__setattr__(self, "score_options", options)
+        fill(self, "score_options", options)
 
     def _check_combination(self) -> None:
         if self.min_bid < 1:

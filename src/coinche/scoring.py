@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -25,6 +25,7 @@ from coinche._checks import (
     check_iterable,
     check_type,
 )
+from coinche._trusted import fill, trusted
 from coinche.announcements import (
     Announcement,
     check_declared,
@@ -360,7 +361,7 @@ class _Inputs:
         tricks = self._tricks
         if tricks is None:
             tricks = self._source.tricks
-            object.__setattr__(self, "_tricks", tricks)  # filled once, from the source
+            fill(self, "_tricks", tricks)  # filled once, from the source
         return tricks
 
 
@@ -579,22 +580,11 @@ def _announcements_in_words(scored: _Scored, capot: int) -> str:
     )
 
 
-_setattr = object.__setattr__
-
-
-def _points(north_south: int, east_west: int) -> TeamPoints:
-    """The one private constructor of :class:`TeamPoints`, for figures the kernel made.
-
-    The public constructor's checks are skipped; the fields are set with
-    ``object.__setattr__``, as attrs' own ``__init__`` does for a frozen class.
-    """
-    points = object.__new__(TeamPoints)
-    _setattr(points, "north_south", north_south)
-    _setattr(points, "east_west", east_west)
-    return points
-
-
-_RESULT_FIELDS: Final = (
+# The private constructors of TeamPoints and DealResult, for figures the kernel made
+# (see coinche._trusted).
+_points: Callable[[int, int], TeamPoints] = trusted(TeamPoints, "north_south", "east_west")
+_result: Callable[..., DealResult] = trusted(
+    DealResult,
     "contract",
     "score",
     "made",
@@ -605,14 +595,6 @@ _RESULT_FIELDS: Final = (
     "tricks_won",
     "_inputs",
 )
-
-
-def _result(*values: object) -> DealResult:
-    """The one private constructor of :class:`DealResult`, used by :func:`score_deal`."""
-    result = object.__new__(DealResult)
-    for name, value in zip(_RESULT_FIELDS, values, strict=True):
-        _setattr(result, name, value)
-    return result
 
 
 def _why_made(
