@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from coinche.scale import executors
 from coinche.cli import build_parser, main
+from coinche.scale import executors
 from coinche.scale.executors import RayCluster, executor_for
 
 ROOT = Path(__file__).resolve().parent.parent

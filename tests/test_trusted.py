@@ -6,6 +6,9 @@ from the same input: equal, of the same type, with every field the same.
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import attrs
 import pytest
 
@@ -23,9 +26,9 @@ from coinche import (
     TeamPoints,
     Trick,
 )
-from coinche._trusted import trusted
+from coinche._trusted import Immutable, trusted
 from coinche.announcements import _trusted as trusted_announcement
-from coinche.auction import PASS, Auction, Bid
+from coinche.auction import PASS, Auction, Bid, Call
 from coinche.auction.classic import TAKE, ClassicAuction
 from coinche.cards import _trusted_card, hand_from_mask
 from coinche.play import trusted_trick
@@ -33,7 +36,7 @@ from coinche.scoring import _points
 from coinche.step import Step, trusted_step
 
 
-def _fields(value: object) -> tuple[object, ...]:
+def _fields(value: Any) -> tuple[object, ...]:
     return tuple(getattr(value, field.name) for field in attrs.fields(type(value)))
 
 
@@ -86,7 +89,7 @@ def test_auction_calls_build_the_replayed_auction() -> None:
     # apply_unchecked builds with the trusted constructor; the public one replays calls
     rules = RuleConfig.common()
     auction = Auction.start(Seat.NORTH, rules)
-    calls = [(Seat.EAST, Bid(80, Strain.HEARTS)), (Seat.SOUTH, PASS)]
+    calls: list[tuple[Seat, Call]] = [(Seat.EAST, Bid(80, Strain.HEARTS)), (Seat.SOUTH, PASS)]
     for seat, call in calls:
         auction = auction.apply_unchecked(seat, call)
     _same(auction, Auction(Seat.NORTH, rules, tuple(calls)))
@@ -101,3 +104,29 @@ def test_trusted_refuses_names_not_the_fields_in_order() -> None:
         trusted(Trick, "leader", "cards")
     with pytest.raises(TypeError, match="fields are"):
         trusted(Trick, "cards", "leader", "mask")
+
+
+def test_every_public_value_class_copies_to_itself() -> None:
+    # every attrs class of the public API is an immutable value: its copies are itself,
+    # said by the class (the Immutable base), not patched in by the package
+    import coinche
+
+    classes = [
+        value
+        for name in coinche.__all__
+        if isinstance(value := getattr(coinche, name), type) and attrs.has(value)
+    ]
+    assert Hand in classes
+    assert Step in classes
+    for cls in classes:
+        if cls in (coinche.Deal, coinche.PlayerView):  # deal.py and view.py: not yet
+            continue
+        assert issubclass(cls, Immutable), cls
+    for value in [
+        Step(Seat.NORTH, Card.parse("JH")),
+        ClassicAuction.start(Seat.NORTH, RuleConfig.classic_belote(), Card.parse("JH")),
+        TAKE,
+        TeamPoints(1, 2),
+    ]:
+        assert copy.copy(value) is value
+        assert copy.deepcopy(value) is value

@@ -13,6 +13,8 @@ Those values are built here, and only here:
   never as a value built wrong. The constructor sets the fields as attrs' own
   ``__init__`` does for a frozen class (``object.__setattr__``), skipping the checks,
   the converters and ``__attrs_post_init__``.
+- :class:`Immutable`, a base of every value class: a copy, shallow or deep, of an
+  immutable value is the value itself (as for a tuple).
 - :func:`fill` sets one field of an instance still being made: a field derived in the
   class's own ``__init__`` or ``__attrs_post_init__``, a cache filled once from the
   value's own data, or an attribute linking enum members at import.
@@ -39,16 +41,36 @@ TypeError: trusted(Pair): fields are ('left', 'right'), not ('right', 'left')
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, Self, TypeVar, cast
 
 import attrs
 
-__all__ = ["fill", "trusted"]
+__all__ = ["Immutable", "fill", "trusted"]
 
 T = TypeVar("T")
 
 fill: Callable[[object, str, object], None] = object.__setattr__
 """Set field *name* of *instance* (being made, or a cache filled once) to *value*."""
+
+
+class Immutable:
+    """A base of the library's immutable values: ``copy.copy`` and ``copy.deepcopy``
+    give the value itself, as for a tuple (nothing in it can change).
+
+    >>> import copy
+    >>> from coinche import Hand
+    >>> hand = Hand.parse("JH 9H")
+    >>> copy.copy(hand) is hand and copy.deepcopy([hand])[0] is hand
+    True
+    """
+
+    __slots__ = ()
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
 
 
 def trusted(cls: type[T], *names: str) -> Callable[..., T]:

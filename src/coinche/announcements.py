@@ -20,7 +20,7 @@ import attrs
 
 from coinche import _kernel as K
 from coinche._checks import check_iterable, check_type, short_repr
-from coinche._trusted import trusted
+from coinche._trusted import Immutable, trusted
 from coinche.cards import Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -59,7 +59,7 @@ _RANK_WORDS: Final = {Rank.JACK: "jacks", Rank.NINE: "nines", Rank.ACE: "aces",
 
 
 @attrs.frozen
-class Announcement:
+class Announcement(Immutable):
     """One announcement: its *kind*, the *cards* that form it and the *seat* that holds it.
 
     Building one checks that the cards really form an announcement of that kind.

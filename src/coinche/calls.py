@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Final, TypeAlias, TypeVar
 import attrs
 
 from coinche._checks import short_repr
+from coinche._trusted import Immutable
 from coinche.cards import Strain, Suit
 from coinche.contract import CAPOT, GENERALE, MAX_BID_VALUE, SpecialBid, bid_points
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
@@ -48,7 +49,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------- the calls
-class CallBase:
+class CallBase(Immutable):
     """The base of every call of either auction (this module's and those of
     :mod:`coinche.auction.classic`).
 

@@ -27,7 +27,7 @@ from typing import Final, Self
 import attrs
 
 from coinche._checks import short_repr
-from coinche._trusted import fill, trusted
+from coinche._trusted import Immutable, fill, trusted
 from coinche.errors import CardNotInHandError, CoincheTypeError, NotationError
 
 __all__ = ["CARDS", "Card", "Hand", "Rank", "Strain", "Suit"]
@@ -252,7 +252,7 @@ _STRAIN_NAMES: Final = {
 
 
 @attrs.frozen(init=False, eq=False, repr=False)
-class Card:
+class Card(Immutable):
     """One of the 32 cards: a :class:`Rank` and a :class:`Suit`.
 
     There are only 32 instances, those of :data:`CARDS`: ``Card(rank, suit)``,
@@ -294,12 +294,6 @@ class Card:
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))  # unpickling calls Card(): the interned card
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
@@ -416,7 +410,7 @@ _FULL_MASK: Final = (1 << 32) - 1
 
 
 @attrs.frozen(init=False, eq=False, repr=False)
-class Hand:
+class Hand(Immutable):
     """An immutable set of cards, stored as a 32-bit :attr:`mask`.
 
     ``Hand(cards)`` takes any iterable of :class:`Card` (repeats are merged, as in a

@@ -26,7 +26,7 @@ import attrs
 
 from coinche import _kernel
 from coinche._checks import check_type, short_repr
-from coinche._trusted import fill
+from coinche._trusted import Immutable, fill
 from coinche.cards import Strain
 from coinche.errors import RuleConfigError
 from coinche.seats import Seat
@@ -202,7 +202,7 @@ FLAG_MONTER: Final = _kernel.FLAG_MONTER
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class RuleConfig:
+class RuleConfig(Immutable):
     """Every house rule, one field per option of rules page, sections 1 to 8.
 
     Frozen and keyword-only. Each field is checked for its type, and the whole object

@@ -52,6 +52,7 @@ from typing import Any, Final
 import attrs
 
 from coinche._checks import check_int_range, short_repr
+from coinche._trusted import Immutable
 from coinche.announcements import Announcement
 from coinche.auction.classic import AnyCall
 from coinche.cards import Card
@@ -120,7 +121,7 @@ def _check_winners(instance: Game, attribute: attrs.Attribute[Any], value: objec
 
 
 @attrs.frozen(slots=False, repr=False)
-class Game:
+class Game(Immutable):
     """A game (or a match of several games): the current deal, the scores, the winner.
 
     Build one with :meth:`new`. :attr:`to_move`, :meth:`legal_actions`, :meth:`explain`,

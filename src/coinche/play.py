@@ -19,7 +19,7 @@ from typing import Final, Self
 import attrs
 
 from coinche._checks import check_iterable, short_repr
-from coinche._trusted import fill, trusted
+from coinche._trusted import Immutable, fill, trusted
 from coinche.cards import Card, Hand, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
@@ -53,7 +53,7 @@ def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 @attrs.frozen(init=False, repr=False)
-class Trick:
+class Trick(Immutable):
     """A trick in progress or complete: the seat that led and the cards in order of play.
 
     ``cards[0]`` was played by *leader*, ``cards[1]`` by ``leader.next``, and so on; the

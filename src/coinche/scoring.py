@@ -25,7 +25,7 @@ from coinche._checks import (
     check_iterable,
     check_type,
 )
-from coinche._trusted import fill, trusted
+from coinche._trusted import Immutable, fill, trusted
 from coinche.announcements import (
     Announcement,
     check_declared,
@@ -54,7 +54,7 @@ _TEAMS: Final = (Team.NORTH_SOUTH, Team.EAST_WEST)
 
 
 @attrs.frozen
-class TeamPoints(Mapping[Team, int]):
+class TeamPoints(Immutable, Mapping[Team, int]):
     """A read-only mapping from each :class:`~coinche.Team` to a number of points.
 
     >>> from coinche import Team, TeamPoints
@@ -94,7 +94,7 @@ class TeamPoints(Mapping[Team, int]):
 
 
 @attrs.frozen
-class ScoreTerm:
+class ScoreTerm(Immutable):
     """One labelled term of a deal score: *team* scores *points* times *factor*.
 
     A team's deal score before rounding is the sum of its terms' :attr:`value`
@@ -152,7 +152,7 @@ def round_score(points: int) -> int:
 
 
 @attrs.frozen
-class DealResult:
+class DealResult(Immutable):
     """The score of a finished deal, with every figure that led to it.
 
     >>> from coinche import Contract, Seat, Strain, Trick, score_deal

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 import attrs
 
 from coinche._checks import check_items, short_repr
-from coinche._trusted import trusted
+from coinche._trusted import Immutable, trusted
 from coinche.announcements import Announcement, AnnouncementKind
 from coinche.calls import (
     Call,
@@ -92,7 +92,7 @@ def _check_step_belote(instance: Step, attribute: attrs.Attribute[Any], value: o
 
 
 @attrs.frozen
-class Step:
+class Step(Immutable):
     """One action of a deal as it was made: who, what, and for a card what went with it.
 
     :attr:`Deal.steps` is the deal's log of them, the way python-chess keeps a move

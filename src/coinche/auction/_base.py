@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final, Generic, Literal, TypeVar, cast
 import attrs
 
 from coinche._checks import short_repr
-from coinche._trusted import fill, trusted
+from coinche._trusted import Immutable, fill, trusted
 from coinche.calls import (
     PASS,
     SURCOINCHE,
@@ -107,7 +107,7 @@ def _rebuild(cls: Any) -> tuple[Callable[..., Any], tuple[str, ...]]:
 
 
 # ---------------------------------------------------------------------- the base
-class BaseAuction(Generic[_C]):
+class BaseAuction(Immutable, Generic[_C]):
     """What every auction shares: the surface, the answer to a coinche, the replay.
 
     :class:`~coinche.auction.Auction` (numeric bids) and
