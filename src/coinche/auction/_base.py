@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final, Generic, Literal, TypeVar, cast
 
 import attrs
 
-from coinche._checks import short_repr
+from coinche._checks import check_seat, check_type, short_repr
 from coinche._trusted import Immutable, fill, trusted
 from coinche.calls import (
     PASS,
@@ -32,12 +32,11 @@ from coinche.calls import (
     Surcoinche,
     call_pairs,
     check_call,
-    check_seat,
 )
 from coinche.cards import Strain, Suit
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import Contract, SpecialBid, contract_refusal
-from coinche.errors import CoincheTypeError, IllegalCallError, RuleConfigError
+from coinche.errors import IllegalCallError, RuleConfigError
 from coinche.seats import Seat
 
 __all__ = ["AuctionState", "BaseAuction", "answered", "check_dealer", "check_rules"]
@@ -84,18 +83,16 @@ _A = TypeVar("_A", bound="BaseAuction[Any]")
 
 def check_dealer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """attrs validator of an auction's dealer (shared with the classic auction)."""
-    if type(value) is not Seat:
-        raise CoincheTypeError(f"dealer must be a Seat, not {short_repr(value)}")
+    check_seat(value, "dealer")
 
 
 def check_rules(
     instance: BaseAuction[Any], attribute: attrs.Attribute[Any], value: object
 ) -> None:
     """attrs validator of an auction's rules: a RuleConfig of the auction's kind."""
-    if not isinstance(value, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {short_repr(value)}")
-    if value.auction is not instance._KIND:
-        raise RuleConfigError(f"auction={short_repr(value.auction.value)}: {instance._NOT_MINE}")
+    rules = check_type(value, RuleConfig, "rules")
+    if rules.auction is not instance._KIND:
+        raise RuleConfigError(f"auction={short_repr(rules.auction.value)}: {instance._NOT_MINE}")
 
 
 @functools.cache
