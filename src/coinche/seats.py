@@ -140,7 +140,7 @@ class Seat(enum.IntEnum):
         (<Seat.WEST: 3>, <Seat.WEST: 3>)
         """
         if type(steps) is not int:
-            from coinche._checks import short_repr
+            from coinche._short import short_repr
             from coinche.errors import CoincheTypeError
 
             raise CoincheTypeError(f"steps must be an int, not {short_repr(steps)}")
@@ -158,7 +158,7 @@ class Seat(enum.IntEnum):
         ...
         coinche.errors.NotationError: cannot read 'X' as a seat (expected N, E, S, W or a name)
         """
-        from coinche._checks import short_repr
+        from coinche._short import short_repr
         from coinche.errors import CoincheTypeError, NotationError
 
         if not isinstance(text, str):
