@@ -419,8 +419,8 @@ TIERCE = AnnouncementKind.TIERCE
         ("tierce", Hand.parse("7H 8H 9H"), Seat.NORTH, "kind must be an AnnouncementKind"),
         (TIERCE, "7H 8H 9H", Seat.NORTH, "cards must be a Hand, not str"),
         (TIERCE, Card.parse_many("7H 8H 9H"), Seat.NORTH, "cards must be a Hand, not tuple"),
-        (TIERCE, Hand.parse("7H 8H 9H"), "N", "seat must be a Seat, not 'N'"),
-        (TIERCE, Hand.parse("7H 8H 9H"), 0, "seat must be a Seat, not 0"),
+        (TIERCE, Hand.parse("7H 8H 9H"), "N", "seat must be a Seat, not str ('N')"),
+        (TIERCE, Hand.parse("7H 8H 9H"), 0, "seat must be a Seat, not int (0)"),
     ],
 )
 def test_announcement_refuses_wrong_types(kind: Any, cards: Any, seat: Any, message: str) -> None:
@@ -435,9 +435,9 @@ HAND = Hand.parse("7H 8H 9H TH 7C")
     ("args", "message"),
     [
         (("7H 8H 9H", Strain.CLUBS, RuleConfig.ffb(), Seat.EAST), "hand must be a Hand"),
-        ((HAND, "C", RuleConfig.ffb(), Seat.EAST), "strain must be a Strain, not 'C'"),
+        ((HAND, "C", RuleConfig.ffb(), Seat.EAST), "strain must be a Strain, not str ('C')"),
         ((HAND, Strain.CLUBS, "ffb", Seat.EAST), "rules must be a RuleConfig, not str"),
-        ((HAND, Strain.CLUBS, RuleConfig.ffb(), 1), "seat must be a Seat, not 1"),
+        ((HAND, Strain.CLUBS, RuleConfig.ffb(), 1), "seat must be a Seat, not int (1)"),
     ],
 )
 def test_find_announcements_refuses_wrong_types(args: tuple[Any, ...], message: str) -> None:
@@ -447,7 +447,8 @@ def test_find_announcements_refuses_wrong_types(args: tuple[Any, ...], message: 
 
 def test_compare_announcements_refuses_other_objects() -> None:
     tierce = Announcement(TIERCE, Hand.parse("7H 8H 9H"), Seat.NORTH)
-    with pytest.raises(CoincheTypeError, match="expected Announcement objects, not str"):
+    wrong = r"announcements\[1\] must be an Announcement, not str"
+    with pytest.raises(CoincheTypeError, match=wrong):
         compare_announcements([tierce, "tierce"], Strain.CLUBS, RuleConfig.ffb())  # type: ignore[list-item]
     with pytest.raises(CoincheTypeError, match="rules must be a RuleConfig"):
         compare_announcements([tierce], Strain.CLUBS, None)  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ from coinche import (
     records,
     score_deal,
 )
+from coinche._checks import check_seat, check_type
 from coinche.auction import PASS, Auction, Bid
 from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, IllegalActionError, InvalidDealError
@@ -136,3 +137,22 @@ def test_short_repr_never_raises_and_stays_short() -> None:
     assert str(IllegalActionError(BrokenRepr(), None, "why")) == (
         "<a BrokenRepr> is not allowed now: why"
     )
+
+
+def test_check_seat_refuses_the_int_a_seat_equals() -> None:
+    # Seat.EAST == 1, but the int 1 is not a seat: the message names the type and value
+    assert check_seat(Seat.EAST, "dealer") is Seat.EAST
+    with pytest.raises(CoincheTypeError) as caught:
+        check_seat(1, "dealer")
+    assert str(caught.value) == "dealer must be a Seat, not int (1)"
+    with pytest.raises(CoincheTypeError) as caught:
+        check_seat("N")
+    assert str(caught.value) == "seat must be a Seat, not str ('N')"
+
+
+def test_check_type_names_a_foreign_type_with_its_module() -> None:
+    # "a Random" would not say which Random: a type from outside the library and the
+    # builtins is named with its module
+    with pytest.raises(CoincheTypeError) as caught:
+        check_type(1, random.Random, "rng")
+    assert str(caught.value) == "rng must be a random.Random, not int (1)"

@@ -113,7 +113,9 @@ def test_constructor_checks_the_state() -> None:
         attrs.evolve(game, seed="1")  # type: ignore[arg-type]
     with pytest.raises(InvalidDealError, match="must not be negative"):
         attrs.evolve(game, thrown_in=-1)
-    with pytest.raises(CoincheTypeError, match="game_winners must be a tuple of Team"):
+    with pytest.raises(
+        CoincheTypeError, match=r"game_winners\[0\] must be a Team, not str \('NS'\)"
+    ):
         attrs.evolve(game, game_winners=("NS",))  # type: ignore[arg-type]
 
 

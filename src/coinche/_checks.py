@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 from coinche._short import MAX_REPR, short_repr, short_text
 from coinche.errors import CoincheError, CoincheTypeError
+from coinche.seats import Seat
 
 __all__ = [
     "MAX_REPR",
@@ -32,6 +33,7 @@ __all__ = [
     "check_int_range",
     "check_items",
     "check_iterable",
+    "check_seat",
     "check_type",
     "short_repr",
     "short_text",
@@ -50,15 +52,41 @@ def check_type(value: object, types: type[T] | tuple[type[Any], ...], name: str)
         isinstance(value, bool) and bool not in wanted and int in wanted
     ):
         return value
-    names = " or ".join("None" if t is type(None) else t.__name__ for t in wanted)
+    names = " or ".join(_type_name(t) for t in wanted)
     raise CoincheTypeError(
         f"{name} must be {_article(names)}{names}, not {type(value).__name__} "
         f"({short_repr(value)})"
     )
 
 
+def _type_name(kind: type[Any]) -> str:
+    """``None``, ``int``, ``Seat`` (the library's and the builtins' by name), else the
+    type with its module: ``random.Random``."""
+    if kind is type(None):
+        return "None"
+    module = kind.__module__
+    if module == "builtins" or module.split(".")[0] == "coinche":
+        return kind.__name__
+    return f"{module}.{kind.__qualname__}"
+
+
 def _article(names: str) -> str:
     return "" if names == "None" else ("an " if names[0] in "AEIOUaeiou" else "a ")
+
+
+def check_seat(value: object, name: str = "seat") -> Seat:
+    """Return *value* if it is a :class:`~coinche.Seat` (not the int it equals), else
+    raise CoincheTypeError in :func:`check_type`'s words.
+
+    >>> from coinche._checks import check_seat
+    >>> check_seat(0, "dealer")
+    Traceback (most recent call last):
+    ...
+    coinche.errors.CoincheTypeError: dealer must be a Seat, not int (0)
+    """
+    if type(value) is Seat:
+        return value
+    return check_type(value, Seat, name)  # raises: an IntEnum has no subclass
 
 
 def check_bool(value: object, name: str) -> bool:

@@ -13,16 +13,17 @@ four aces, tens, kings or queens 100; four eights or sevens nothing.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
 
 from coinche import _kernel as K
-from coinche._checks import check_iterable, check_type, short_repr
+from coinche._checks import check_items, check_seat, check_type
+from coinche._trusted import Immutable, trusted
 from coinche.cards import Hand, Rank, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
-from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.errors import InvalidDealError
 from coinche.seats import Seat, Team
 
 __all__ = [
@@ -58,7 +59,7 @@ _RANK_WORDS: Final = {Rank.JACK: "jacks", Rank.NINE: "nines", Rank.ACE: "aces",
 
 
 @attrs.frozen
-class Announcement:
+class Announcement(Immutable):
     """One announcement: its *kind*, the *cards* that form it and the *seat* that holds it.
 
     Building one checks that the cards really form an announcement of that kind.
@@ -81,14 +82,9 @@ class Announcement:
     """The seat that holds (declares) it."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.kind, AnnouncementKind):
-            raise CoincheTypeError(
-                f"kind must be an AnnouncementKind, not {short_repr(self.kind)}"
-            )
-        if not isinstance(self.cards, Hand):
-            raise CoincheTypeError(f"cards must be a Hand, not {type(self.cards).__name__}")
-        if type(self.seat) is not Seat:
-            raise CoincheTypeError(f"seat must be a Seat, not {short_repr(self.seat)}")
+        check_type(self.kind, AnnouncementKind, "kind")
+        check_type(self.cards, Hand, "cards")
+        check_seat(self.seat)
         problem = K.announcement_problem(_KIND_CODES[self.kind], self.cards.mask)
         if problem == 1:
             raise InvalidDealError(f"{self.cards} is not four cards of one rank")
@@ -148,21 +144,17 @@ class Announcement:
 
 
 def _trusted(kind: AnnouncementKind, mask: int, seat: Seat) -> Announcement:
-    """The one private constructor of :class:`Announcement`, for one the kernel found.
+    """The announcement of *kind* the kernel found in *mask* for *seat*, unchecked."""
+    return _trusted_announcement(kind, hand_from_mask(mask), seat)
 
-    The checks of the public constructor are skipped; the fields are set with
-    ``object.__setattr__``, as attrs' own ``__init__`` does for a frozen class.
-    """
-    announcement = object.__new__(Announcement)
-    object.__setattr__(announcement, "kind", kind)
-    object.__setattr__(announcement, "cards", hand_from_mask(mask))
-    object.__setattr__(announcement, "seat", seat)
-    return announcement
+
+_trusted_announcement: Callable[[AnnouncementKind, Hand, Seat], Announcement] = trusted(
+    Announcement, "kind", "cards", "seat"
+)
 
 
 def _check_rules(rules: RuleConfig) -> None:
-    if not isinstance(rules, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
+    check_type(rules, RuleConfig, "rules")
 
 
 def find_announcements(
@@ -183,13 +175,10 @@ def find_announcements(
     >>> find_announcements(hand, Strain.SPADES, RuleConfig.common())
     ()
     """
-    if not isinstance(hand, Hand):
-        raise CoincheTypeError(f"hand must be a Hand, not {type(hand).__name__}")
-    if type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
+    check_type(hand, Hand, "hand")
+    check_type(strain, Strain, "strain")
     _check_rules(rules)
-    if type(seat) is not Seat:
-        raise CoincheTypeError(f"seat must be a Seat, not {short_repr(seat)}")
+    check_seat(seat)
     if not rules.announcements:
         return ()
     return find_in_mask(hand.mask, strain, rules.runs_in_trump, seat)
@@ -226,13 +215,7 @@ def compare_announcements(
     """
     check_type(strain, Strain, "strain")
     _check_rules(rules)
-    check_iterable(announcements, "announcements")
-    listed = tuple(announcements)
-    for announcement in listed:
-        if not isinstance(announcement, Announcement):
-            raise CoincheTypeError(
-                f"expected Announcement objects, not {type(announcement).__name__}"
-            )
+    listed = check_items(announcements, Announcement, "announcements")
     team, best = K.best_announcements(
         [int(a.seat) & 1 for a in listed], [a.strength(strain) for a in listed]
     )
@@ -249,13 +232,9 @@ def check_declared(
     rules: RuleConfig,
 ) -> tuple[Announcement, ...]:  # fmt: skip
     """Validate announcements said to be declared against the seats' hands (masks)."""
-    listed = tuple(announcements)
+    listed = check_items(announcements, Announcement, "announcements")
     used = dict.fromkeys(Seat, 0)
     for announcement in listed:
-        if not isinstance(announcement, Announcement):
-            raise CoincheTypeError(
-                f"expected Announcement objects, not {type(announcement).__name__}"
-            )
         seat = announcement.seat
         mask = announcement.cards.mask
         if mask & ~hands[seat]:

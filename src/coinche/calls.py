@@ -21,7 +21,9 @@ from typing import Any, ClassVar, Final, TypeAlias, TypeVar
 
 import attrs
 
-from coinche._checks import short_repr
+from coinche._checks import check_seat as check_seat  # deal.py imports it from here
+from coinche._checks import check_type, short_repr
+from coinche._trusted import Immutable
 from coinche.cards import Strain, Suit
 from coinche.contract import CAPOT, GENERALE, MAX_BID_VALUE, SpecialBid, bid_points
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
@@ -48,7 +50,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------- the calls
-class CallBase:
+class CallBase(Immutable):
     """The base of every call of either auction (this module's and those of
     :mod:`coinche.auction.classic`).
 
@@ -94,8 +96,7 @@ def _check_bid_value(instance: Bid, attribute: attrs.Attribute[Any], value: obje
 
 
 def _check_bid_strain(instance: Bid, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Strain:
-        raise CoincheTypeError(f"a bid's strain must be a Strain, not {short_repr(value)}")
+    check_type(value, Strain, "a bid's strain")
 
 
 @attrs.frozen
@@ -250,8 +251,7 @@ class Take(WordCall):
 
 
 def _check_suit(instance: NameSuit, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Suit:
-        raise CoincheTypeError(f"a named suit must be a Suit, not {short_repr(value)}")
+    check_type(value, Suit, "a named suit")
 
 
 @attrs.frozen
@@ -265,7 +265,7 @@ class NameSuit(CallBase):
     >>> NameSuit("C")
     Traceback (most recent call last):
     ...
-    coinche.errors.CoincheTypeError: a named suit must be a Suit, not 'C'
+    coinche.errors.CoincheTypeError: a named suit must be a Suit, not str ('C')
     """
 
     suit: Suit = attrs.field(validator=_check_suit)
@@ -349,13 +349,6 @@ def parse_any_call(text: str) -> AnyCall:
 
 # ---------------------------------------------------------------------- checks
 _P = TypeVar("_P", bound=CallBase)
-
-
-def check_seat(seat: object, name: str = "seat") -> None:
-    """Raise CoincheTypeError unless *seat* is a Seat (shared by both auctions and the
-    deal); *name* is the argument's name in the message."""
-    if type(seat) is not Seat:
-        raise CoincheTypeError(f"{name} must be a Seat, not {short_repr(seat)}")
 
 
 def check_call(call: object, words: str) -> None:

@@ -21,12 +21,13 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Self
 
 import attrs
 
 from coinche._checks import short_repr
+from coinche._trusted import Immutable, fill, trusted
 from coinche.errors import CardNotInHandError, CoincheTypeError, NotationError
 
 __all__ = ["CARDS", "Card", "Hand", "Rank", "Strain", "Suit"]
@@ -251,7 +252,7 @@ _STRAIN_NAMES: Final = {
 
 
 @attrs.frozen(init=False, eq=False, repr=False)
-class Card:
+class Card(Immutable):
     """One of the 32 cards: a :class:`Rank` and a :class:`Suit`.
 
     There are only 32 instances, those of :data:`CARDS`: ``Card(rank, suit)``,
@@ -286,24 +287,13 @@ class Card:
         index = 8 * suit + rank
         if _INTERNED:  # the 32 cards exist: hand out the one asked for
             return _INTERNED[index]
-        card = object.__new__(cls)
-        object.__setattr__(card, "rank", rank)
-        object.__setattr__(card, "suit", suit)
-        object.__setattr__(card, "index", index)
-        object.__setattr__(card, "mask", 1 << index)
-        return card
+        return _trusted_card(rank, suit, index, 1 << index)  # one of the 32, made once
 
     def __init__(self, rank: Rank, suit: Suit) -> None:
         """Everything is done by ``__new__``, which returns an interned card."""
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))  # unpickling calls Card(): the interned card
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
@@ -394,6 +384,9 @@ class Card:
         return tuple(cls.parse(word) for word in split_words(text, SPACES + ","))
 
 
+_trusted_card: Callable[[Rank, Suit, int, int], Card] = trusted(
+    Card, "rank", "suit", "index", "mask"
+)
 _INTERNED: list[Card] = []
 CARDS: Final[tuple[Card, ...]] = tuple(Card(Rank(i % 8), Suit(i // 8)) for i in range(32))
 """The 32 cards in :attr:`Card.index` order (7♣ 8♣ ... A♣ 7♦ ... A♠)."""
@@ -417,7 +410,7 @@ _FULL_MASK: Final = (1 << 32) - 1
 
 
 @attrs.frozen(init=False, eq=False, repr=False)
-class Hand:
+class Hand(Immutable):
     """An immutable set of cards, stored as a 32-bit :attr:`mask`.
 
     ``Hand(cards)`` takes any iterable of :class:`Card` (repeats are merged, as in a
@@ -461,7 +454,7 @@ class Hand:
             raise CoincheTypeError(
                 f"a Hand holds Card objects, not {type(item).__name__} ({short_repr(item)}){hint}"
             )
-        object.__setattr__(self, "mask", mask)
+        fill(self, "mask", mask)
 
     @classmethod
     def from_mask(cls, mask: int) -> Self:
@@ -632,12 +625,5 @@ class Hand:
         return hand_from_mask(self.mask & 0xFF << 8 * suit)
 
 
-def hand_from_mask(mask: int) -> Hand:
-    """The one private constructor of :class:`Hand`, for masks known to be valid.
-
-    Frozen attrs classes set their fields with ``object.__setattr__``, as attrs' own
-    ``__init__`` does; the checks of :meth:`Hand.from_mask` are skipped.
-    """
-    hand = object.__new__(Hand)
-    object.__setattr__(hand, "mask", mask)
-    return hand
+hand_from_mask: Callable[[int], Hand] = trusted(Hand, "mask")
+"""The hand of a mask the library made (below ``2**32``), unchecked: see coinche._trusted."""

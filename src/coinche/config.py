@@ -26,6 +26,7 @@ import attrs
 
 from coinche import _kernel
 from coinche._checks import check_type, short_repr
+from coinche._trusted import Immutable, fill
 from coinche.cards import Strain
 from coinche.errors import RuleConfigError
 from coinche.seats import Seat
@@ -201,7 +202,7 @@ FLAG_MONTER: Final = _kernel.FLAG_MONTER
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
-class RuleConfig:
+class RuleConfig(Immutable):
     """Every house rule, one field per option of rules page, sections 1 to 8.
 
     Frozen and keyword-only. Each field is checked for its type, and the whole object
@@ -353,7 +354,7 @@ class RuleConfig:
             flags |= FLAG_MUST_UNDERTRUMP
         if self.monter:
             flags |= FLAG_MONTER
-        object.__setattr__(self, "play_flags", flags)
+        fill(self, "play_flags", flags)
         options = (
             _SCORING_CODES[self.scoring],
             self.capot_card_points,
@@ -361,7 +362,7 @@ class RuleConfig:
             int(self.rounding),
             int(self.min82_adds_points),
         )
-        object.__setattr__(self, "score_options", options)
+        fill(self, "score_options", options)
 
     def _check_combination(self) -> None:
         if self.min_bid < 1:

@@ -19,6 +19,7 @@ from typing import Final, Literal
 import attrs
 
 from coinche._checks import short_repr
+from coinche._trusted import Immutable
 from coinche.cards import Strain
 from coinche.config import CAPOT_VALUE, GENERALE_VALUE, AuctionKind, RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -83,7 +84,7 @@ bound keeps absurd integers, which ``str()`` may refuse to print, out)."""
 
 
 @attrs.frozen
-class Contract:
+class Contract(Immutable):
     """What the taker's team promised: a strain, a value, and the coinche multiplier.
 
     *value* is a number, :data:`CAPOT` or :data:`GENERALE`; *multiplier* is 1, 2

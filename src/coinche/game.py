@@ -51,7 +51,8 @@ from typing import Any, Final
 
 import attrs
 
-from coinche._checks import check_int_range, short_repr
+from coinche._checks import check_int_range, check_items, check_seat, check_type
+from coinche._trusted import Immutable
 from coinche.announcements import Announcement
 from coinche.auction.classic import AnyCall
 from coinche.cards import Card
@@ -83,10 +84,9 @@ def _game_winner(totals: TeamPoints, target: int) -> Team | None:
     return None
 
 
-def _check_type(kind: type, what: str) -> Any:
+def _check_type(kind: type) -> Any:
     def check(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise CoincheTypeError(f"{attribute.name} must be {what}, not {short_repr(value)}")
+        check_type(value, kind, attribute.name)
 
     return check
 
@@ -110,17 +110,15 @@ def _check_seed(instance: Game, attribute: attrs.Attribute[Any], value: object) 
 
 
 def _check_results(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, tuple) or not all(isinstance(r, DealResult) for r in value):
-        raise CoincheTypeError(f"results must be a tuple of DealResult, not {short_repr(value)}")
+    check_items(check_type(value, tuple, "results"), DealResult, "results")
 
 
 def _check_winners(instance: Game, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, tuple) or not all(type(t) is Team for t in value):
-        raise CoincheTypeError(f"game_winners must be a tuple of Team, not {short_repr(value)}")
+    check_items(check_type(value, tuple, "game_winners"), Team, "game_winners")
 
 
 @attrs.frozen(slots=False, repr=False)
-class Game:
+class Game(Immutable):
     """A game (or a match of several games): the current deal, the scores, the winner.
 
     Build one with :meth:`new`. :attr:`to_move`, :meth:`legal_actions`, :meth:`explain`,
@@ -143,14 +141,14 @@ class Game:
     (1, <Seat.EAST: 1>, 1, ())
     """
 
-    rules: RuleConfig = attrs.field(validator=_check_type(RuleConfig, "a RuleConfig"))
+    rules: RuleConfig = attrs.field(validator=_check_type(RuleConfig))
     """The house rules (the target is :attr:`~coinche.RuleConfig.target`)."""
     seed: int | None = attrs.field(validator=_check_seed, eq=False)
     """Deal number *n* is dealt with ``random.Random(f"{seed}:{n}")``; ``None`` for a game
     whose decks come from outside (:meth:`next_deal`), and for a game read from a
     record. It says where the deals to come are dealt from, not what happened, so it is
     not compared: games that differ only in it are equal."""
-    deal: Deal = attrs.field(validator=_check_type(Deal, "a Deal"))
+    deal: Deal = attrs.field(validator=_check_type(Deal))
     """The deal being played (the last one, once the game is over)."""
     deal_number: int = attrs.field(default=0, validator=_check_range(-MAX_DEALS, MAX_DEALS))
     """How many deals were dealt before the current one, thrown-in deals included."""
@@ -158,16 +156,14 @@ class Game:
     """The result of every scored deal of the match, in order."""
     thrown_in: int = attrs.field(default=0, validator=_check_range(-MAX_DEALS, MAX_DEALS))
     """How many deals were thrown in (all four passed)."""
-    totals: TeamPoints = attrs.field(
-        default=_ZERO, validator=_check_type(TeamPoints, "a TeamPoints")
-    )
+    totals: TeamPoints = attrs.field(default=_ZERO, validator=_check_type(TeamPoints))
     """Each team's points in the current game (the final game's, once it is over)."""
     game_winners: tuple[Team, ...] = attrs.field(default=(), validator=_check_winners)
     """The winner of each finished game, in order."""
     # The finished deals before the current one (none known for a game built by the
     # constructor): declared, so that attrs.evolve keeps them, but not part of the value.
     _past: tuple[Deal, ...] = attrs.field(
-        default=(), eq=False, repr=False, alias="_past", validator=_check_type(tuple, "a tuple")
+        default=(), eq=False, repr=False, alias="_past", validator=_check_type(tuple)
     )
 
     def __attrs_post_init__(self) -> None:
@@ -212,10 +208,8 @@ class Game:
         :raises CoincheTypeError: a bad argument, or both *rng* and *deck* (or neither).
         :raises InvalidDealError: a *deck* that is not 32 distinct cards.
         """
-        if not isinstance(rules, RuleConfig):
-            raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
-        if type(first_dealer) is not Seat:
-            raise CoincheTypeError(f"first_dealer must be a Seat, not {short_repr(first_dealer)}")
+        check_type(rules, RuleConfig, "rules")
+        check_seat(first_dealer, "first_dealer")
         if (rng is None) == (deck is None):
             raise CoincheTypeError(
                 "Game.new takes an rng (the game deals itself) or a deck (the first deal's "
@@ -223,8 +217,7 @@ class Game:
             )
         if deck is not None:
             return cls._dealt(rules, Deal.from_deck(first_dealer, rules, deck))
-        if not isinstance(rng, random.Random):
-            raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        rng = check_type(rng, random.Random, "rng")
         return cls._start(rules, first_dealer, rng.getrandbits(64))
 
     @classmethod

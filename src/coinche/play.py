@@ -13,12 +13,13 @@ Hand.parse('KH')
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final, Self
 
 import attrs
 
 from coinche._checks import check_iterable, short_repr
+from coinche._trusted import Immutable, fill, trusted
 from coinche.cards import Card, Hand, Strain, Suit, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
@@ -52,7 +53,7 @@ def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 @attrs.frozen(init=False, repr=False)
-class Trick:
+class Trick(Immutable):
     """A trick in progress or complete: the seat that led and the cards in order of play.
 
     ``cards[0]`` was played by *leader*, ``cards[1]`` by ``leader.next``, and so on; the
@@ -91,9 +92,9 @@ class Trick:
             if mask & card.mask:
                 raise InvalidDealError(f"card {card} is played twice in the trick")
             mask |= card.mask
-        _setattr(self, "leader", leader)
-        _setattr(self, "cards", played)
-        _setattr(self, "mask", mask)
+        fill(self, "leader", leader)
+        fill(self, "cards", played)
+        fill(self, "mask", mask)
 
     @classmethod
     def parse(cls, text: str) -> Self:
@@ -183,21 +184,11 @@ class Trick:
         return trusted_trick(self.leader, (*cards, card), self.mask | card.mask)
 
 
-def trusted_trick(leader: Seat, cards: tuple[Card, ...], mask: int) -> Trick:
-    """The one private constructor of :class:`Trick`, for cards known to be a trick.
-
-    The caller vouches that *cards* are at most four distinct cards whose masks make
-    *mask*; frozen attrs classes set their fields with ``object.__setattr__``, as attrs'
-    own ``__init__`` does.
-    """
-    trick = object.__new__(Trick)
-    _setattr(trick, "leader", leader)
-    _setattr(trick, "cards", cards)
-    _setattr(trick, "mask", mask)
-    return trick
-
-
-_setattr = object.__setattr__
+trusted_trick: Callable[[Seat, tuple[Card, ...], int], Trick] = trusted(
+    Trick, "leader", "cards", "mask"
+)
+"""A trick of at most four distinct cards whose masks make the mask, unchecked: the
+caller vouches for them (see coinche._trusted)."""
 
 
 # ---------------------------------------------------------------- legal play

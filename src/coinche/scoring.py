@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -25,6 +25,7 @@ from coinche._checks import (
     check_iterable,
     check_type,
 )
+from coinche._trusted import Immutable, fill, trusted
 from coinche.announcements import (
     Announcement,
     check_declared,
@@ -53,7 +54,7 @@ _TEAMS: Final = (Team.NORTH_SOUTH, Team.EAST_WEST)
 
 
 @attrs.frozen
-class TeamPoints(Mapping[Team, int]):
+class TeamPoints(Immutable, Mapping[Team, int]):
     """A read-only mapping from each :class:`~coinche.Team` to a number of points.
 
     >>> from coinche import Team, TeamPoints
@@ -93,7 +94,7 @@ class TeamPoints(Mapping[Team, int]):
 
 
 @attrs.frozen
-class ScoreTerm:
+class ScoreTerm(Immutable):
     """One labelled term of a deal score: *team* scores *points* times *factor*.
 
     A team's deal score before rounding is the sum of its terms' :attr:`value`
@@ -151,7 +152,7 @@ def round_score(points: int) -> int:
 
 
 @attrs.frozen
-class DealResult:
+class DealResult(Immutable):
     """The score of a finished deal, with every figure that led to it.
 
     >>> from coinche import Contract, Seat, Strain, Trick, score_deal
@@ -360,7 +361,7 @@ class _Inputs:
         tricks = self._tricks
         if tricks is None:
             tricks = self._source.tricks
-            object.__setattr__(self, "_tricks", tricks)  # filled once, from the source
+            fill(self, "_tricks", tricks)  # filled once, from the source
         return tricks
 
 
@@ -579,22 +580,11 @@ def _announcements_in_words(scored: _Scored, capot: int) -> str:
     )
 
 
-_setattr = object.__setattr__
-
-
-def _points(north_south: int, east_west: int) -> TeamPoints:
-    """The one private constructor of :class:`TeamPoints`, for figures the kernel made.
-
-    The public constructor's checks are skipped; the fields are set with
-    ``object.__setattr__``, as attrs' own ``__init__`` does for a frozen class.
-    """
-    points = object.__new__(TeamPoints)
-    _setattr(points, "north_south", north_south)
-    _setattr(points, "east_west", east_west)
-    return points
-
-
-_RESULT_FIELDS: Final = (
+# The private constructors of TeamPoints and DealResult, for figures the kernel made
+# (see coinche._trusted).
+_points: Callable[[int, int], TeamPoints] = trusted(TeamPoints, "north_south", "east_west")
+_result: Callable[..., DealResult] = trusted(
+    DealResult,
     "contract",
     "score",
     "made",
@@ -605,14 +595,6 @@ _RESULT_FIELDS: Final = (
     "tricks_won",
     "_inputs",
 )
-
-
-def _result(*values: object) -> DealResult:
-    """The one private constructor of :class:`DealResult`, used by :func:`score_deal`."""
-    result = object.__new__(DealResult)
-    for name, value in zip(_RESULT_FIELDS, values, strict=True):
-        _setattr(result, name, value)
-    return result
 
 
 def _why_made(

@@ -16,19 +16,26 @@ from __future__ import annotations
 
 import enum
 
+from coinche._trusted import fill
+
 __all__ = ["Seat", "Team"]
 
 _setup = True  # while the members are being built and linked; then they are read-only
 
 
 def _refuse_after_setup(member: enum.Enum, name: str, value: object) -> None:
-    """Set an attribute of a seat or team member while the module sets them up;
-    afterwards refuse: every auction and deal reads them."""
+    """Set an attribute of a seat or team member while the enum machinery builds it and
+    the module links the members (see coinche._trusted.fill); afterwards refuse: every
+    auction and deal reads them.
+
+    The links are plain attributes, not properties reading a table: ``seat.next`` is
+    read in every hot loop, and a property on an enum member is three times slower.
+    """
     if not _setup:
         raise AttributeError(
             f"{type(member).__name__}.{member.name} is read-only: cannot set {name!r}"
         )
-    object.__setattr__(member, name, value)
+    fill(member, name, value)
 
 
 def _refuse_delete(member: enum.Enum, name: str) -> None:
@@ -133,7 +140,7 @@ class Seat(enum.IntEnum):
         (<Seat.WEST: 3>, <Seat.WEST: 3>)
         """
         if type(steps) is not int:
-            from coinche._checks import short_repr
+            from coinche._short import short_repr
             from coinche.errors import CoincheTypeError
 
             raise CoincheTypeError(f"steps must be an int, not {short_repr(steps)}")
@@ -151,7 +158,7 @@ class Seat(enum.IntEnum):
         ...
         coinche.errors.NotationError: cannot read 'X' as a seat (expected N, E, S, W or a name)
         """
-        from coinche._checks import short_repr
+        from coinche._short import short_repr
         from coinche.errors import CoincheTypeError, NotationError
 
         if not isinstance(text, str):

@@ -13,11 +13,13 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
 from coinche._checks import check_items, short_repr
+from coinche._trusted import Immutable, trusted
 from coinche.announcements import Announcement, AnnouncementKind
 from coinche.calls import (
     Call,
@@ -37,9 +39,6 @@ if TYPE_CHECKING:
     from coinche.view import PlayerView
 
 __all__ = ["Action", "Phase", "Step", "parse_action"]
-
-_new = object.__new__
-_setattr = object.__setattr__
 
 Action: TypeAlias = Call | ClassicCall | Card
 """What a seat does in a deal: a call (:mod:`coinche.auction`, or
@@ -93,7 +92,7 @@ def _check_step_belote(instance: Step, attribute: attrs.Attribute[Any], value: o
 
 
 @attrs.frozen
-class Step:
+class Step(Immutable):
     """One action of a deal as it was made: who, what, and for a card what went with it.
 
     :attr:`Deal.steps` is the deal's log of them, the way python-chess keeps a move
@@ -351,12 +350,10 @@ def _is_call(text: str) -> bool:
 
 def trusted_step(node: Node) -> Step:
     """The step a node of the log holds (checked when it was made)."""
-    step = _new(Step)
-    _setattr(step, "seat", node[1])
-    _setattr(step, "action", node[2])
-    _setattr(step, "declare", node[3])
-    _setattr(step, "belote", node[4])
-    return step
+    return _trusted_step(node[1], node[2], node[3], node[4])
+
+
+_trusted_step: Callable[..., Step] = trusted(Step, "seat", "action", "declare", "belote")
 
 
 # The log of a deal is a persistent stack: each node is (the node before, seat, action,

@@ -13,12 +13,13 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Final, Generic, Literal, TypeVar, cast
 
 import attrs
 
-from coinche._checks import short_repr
+from coinche._checks import check_seat, check_type, short_repr
+from coinche._trusted import Immutable, fill, trusted
 from coinche.calls import (
     PASS,
     SURCOINCHE,
@@ -31,12 +32,11 @@ from coinche.calls import (
     Surcoinche,
     call_pairs,
     check_call,
-    check_seat,
 )
 from coinche.cards import Strain, Suit
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import Contract, SpecialBid, contract_refusal
-from coinche.errors import CoincheTypeError, IllegalCallError, RuleConfigError
+from coinche.errors import IllegalCallError, RuleConfigError
 from coinche.seats import Seat
 
 __all__ = ["AuctionState", "BaseAuction", "answered", "check_dealer", "check_rules"]
@@ -83,36 +83,28 @@ _A = TypeVar("_A", bound="BaseAuction[Any]")
 
 def check_dealer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """attrs validator of an auction's dealer (shared with the classic auction)."""
-    if type(value) is not Seat:
-        raise CoincheTypeError(f"dealer must be a Seat, not {short_repr(value)}")
+    check_seat(value, "dealer")
 
 
 def check_rules(
     instance: BaseAuction[Any], attribute: attrs.Attribute[Any], value: object
 ) -> None:
     """attrs validator of an auction's rules: a RuleConfig of the auction's kind."""
-    if not isinstance(value, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {short_repr(value)}")
-    if value.auction is not instance._KIND:
-        raise RuleConfigError(f"auction={short_repr(value.auction.value)}: {instance._NOT_MINE}")
-
-
-_new = object.__new__
-_setattr = object.__setattr__
+    rules = check_type(value, RuleConfig, "rules")
+    if rules.auction is not instance._KIND:
+        raise RuleConfigError(f"auction={short_repr(rules.auction.value)}: {instance._NOT_MINE}")
 
 
 @functools.cache
-def _kept(cls: Any) -> tuple[str, ...]:
-    """The fields of an auction class that a new call leaves as they are."""
-    fields = attrs.fields(cls)
-    return tuple(field.name for field in fields if field.name not in _CHANGED)
-
-
-_CHANGED: Final = frozenset({"calls", "_state"})
+def _rebuild(cls: Any) -> tuple[Callable[..., Any], tuple[str, ...]]:
+    """The trusted constructor of an auction class (see coinche._trusted) and the names
+    of its fields in order: a new call changes only ``calls`` and ``_state``."""
+    names = tuple(field.name for field in attrs.fields(cls))
+    return trusted(cls, *names), names
 
 
 # ---------------------------------------------------------------------- the base
-class BaseAuction(Generic[_C]):
+class BaseAuction(Immutable, Generic[_C]):
     """What every auction shares: the surface, the answer to a coinche, the replay.
 
     :class:`~coinche.auction.Auction` (numeric bids) and
@@ -168,7 +160,7 @@ class BaseAuction(Generic[_C]):
             if reason is not None:
                 raise IllegalCallError(seat, cast(Call, call), reason)
             state = self._next(state, seat, call)
-        object.__setattr__(self, "_state", state)
+        fill(self, "_state", state)
 
     def _replayed(self: _A, calls: Iterable[tuple[Seat, AnyCall]]) -> _A:
         """This auction after *calls*, each (seat, call) pair checked in turn."""
@@ -372,11 +364,15 @@ class BaseAuction(Generic[_C]):
         if not isinstance(call, self._OWN):
             return self.apply(seat, call)
         cls: Any = type(self)
-        auction: _A = _new(cls)
-        for name in _kept(cls):
-            _setattr(auction, name, getattr(self, name))
-        _setattr(auction, "calls", (*self.calls, (seat, call)))
-        _setattr(auction, "_state", self._next(self._state, seat, call))
+        build, names = _rebuild(cls)
+        calls = (*self.calls, (seat, call))
+        state = self._next(self._state, seat, call)
+        auction: _A = build(
+            *[
+                calls if name == "calls" else state if name == "_state" else getattr(self, name)
+                for name in names
+            ]
+        )
         return auction
 
     # ------------------------------------------------------------------ the rules

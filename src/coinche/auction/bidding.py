@@ -60,6 +60,7 @@ from typing import Final
 
 import attrs
 
+from coinche._trusted import fill
 from coinche.auction._base import (
     _OVER,
     _OWN_PHASES,
@@ -250,7 +251,7 @@ class Auction(BaseAuction[Call]):
 
     # ------------------------------------------------------------------ the rules
     def _prepare(self) -> None:
-        object.__setattr__(self, "_bids", _ladder(self.rules))
+        fill(self, "_bids", _ladder(self.rules))
 
     def _first_state(self) -> AuctionState:
         return AuctionState(_BIDDING, self.dealer.next)

@@ -55,7 +55,7 @@ from typing import Any, Final
 
 import attrs
 
-from coinche._checks import short_repr
+from coinche._checks import check_type
 from coinche.auction._base import (
     _OVER,
     _OWN_PHASES,
@@ -86,7 +86,6 @@ from coinche.calls import (
 from coinche.cards import Card, Strain, Suit
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import SpecialBid
-from coinche.errors import CoincheTypeError
 from coinche.seats import Seat
 
 __all__ = [
@@ -129,8 +128,7 @@ def _to_calls(value: Iterable[tuple[Seat, ClassicCall]]) -> tuple[tuple[Seat, Cl
 def _check_turned(
     instance: ClassicAuction, attribute: attrs.Attribute[Any], value: object
 ) -> None:
-    if type(value) is not Card:
-        raise CoincheTypeError(f"the turned card must be a Card, not {short_repr(value)}")
+    check_type(value, Card, "the turned card")
 
 
 # ---------------------------------------------------------------------- the auction
