@@ -182,17 +182,3 @@ __all__ = [
     "trick_points",
     "trick_winner",
 ]
-
-
-def _itself(value: object, memo: object = None) -> object:
-    """``copy.copy`` and ``copy.deepcopy`` of an immutable value: the value itself."""
-    return value
-
-
-# Every value of the library is immutable: a copy, shallow or deep, is the value itself
-# (as for a tuple). The value classes say so themselves (coinche._trusted.Immutable);
-# Deal and PlayerView are still patched here, until they take that base too.
-for _immutable in (Deal, PlayerView):
-    setattr(_immutable, "__copy__", _itself)  # noqa: B010  (a class attribute, set in a loop)
-    setattr(_immutable, "__deepcopy__", _itself)  # noqa: B010
-del _immutable

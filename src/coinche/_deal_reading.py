@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 from coinche import _kernel as K
-from coinche._checks import check_bool, check_iterable, short_repr
+from coinche._checks import check_bool, check_iterable, check_seat, short_repr
+from coinche._trusted import Immutable, fill
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import Auction, Call
 from coinche.auction.classic import ClassicAuction, ClassicCall
-from coinche.calls import CallBase, check_seat
+from coinche.calls import CallBase
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.contract import Contract
@@ -50,13 +51,12 @@ _AUCTION: Final = Phase.AUCTION
 _PLAY: Final = Phase.PLAY
 _OVER_PHASES: Final = (Phase.SCORED, Phase.THROWN_IN)
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
-_setattr = object.__setattr__
 _trick = trusted_trick
 # _CLUBS[byte]: the clubs whose rank bits are set in byte; and so on for each suit.
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _BYTE_CARDS
 
 
-class DealReading:
+class DealReading(Immutable):
     """The read side of :class:`~coinche.Deal`: every property and question that does
     not change the deal (the fields are :class:`~coinche.Deal`'s)."""
 
@@ -242,7 +242,7 @@ class DealReading:
                 mask = cards[0].mask | cards[1].mask | cards[2].mask | cards[3].mask
                 built.append(_trick(group[0][1], cards, mask))
             tricks = tuple(built)
-            _setattr(self, "_tricks", tricks)  # a cache field (eq=False), see above
+            fill(self, "_tricks", tricks)  # a cache field (eq=False), see above
         return tricks
 
     @property
@@ -330,7 +330,7 @@ class DealReading:
             pos = self._position
             assert pos is not None
             mask = pos.legal_mask()
-            _setattr(self, "_legal_cards", mask)  # a cache field (eq=False), see above
+            fill(self, "_legal_cards", mask)  # a cache field (eq=False), see above
         return mask
 
     # ------------------------------------------------------------------ the rules

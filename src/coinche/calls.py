@@ -21,8 +21,7 @@ from typing import Any, ClassVar, Final, TypeAlias, TypeVar
 
 import attrs
 
-from coinche._checks import check_seat as check_seat  # deal.py imports it from here
-from coinche._checks import check_type, short_repr
+from coinche._checks import check_seat, check_type, short_repr
 from coinche._trusted import Immutable
 from coinche.cards import Strain, Suit
 from coinche.contract import CAPOT, GENERALE, MAX_BID_VALUE, SpecialBid, bid_points

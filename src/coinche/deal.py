@@ -56,12 +56,13 @@ from typing import Any, Final
 import attrs
 
 from coinche import _kernel as K
-from coinche._checks import check_type
+from coinche._checks import check_seat, check_type
 from coinche._deal_reading import DealReading
+from coinche._trusted import fill
 from coinche.announcements import Announcement
 from coinche.auction import Auction
 from coinche.auction.classic import AnyCall, ClassicAuction
-from coinche.calls import CallBase, check_seat
+from coinche.calls import CallBase
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract
@@ -101,7 +102,6 @@ _NO_TRICKS: Final = (0, 0, 0, 0)  # Position.won before the first trick is compl
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _BYTE_CARDS
 
 _new = object.__new__
-_setattr = object.__setattr__
 # the tricks the deal builds hold cards known to be distinct and at most four
 _trick = trusted_trick
 
@@ -214,7 +214,7 @@ class Deal(DealReading):
         machine's own methods call it, with states they derived from a checked one.
         """
         deal = _new(cls)
-        _setattr(deal, "__dict__", state)
+        fill(deal, "__dict__", state)  # see coinche._trusted: the one way in
         return deal
 
     @classmethod
@@ -380,7 +380,7 @@ class Deal(DealReading):
         mask = self._legal_cards
         if mask < 0:
             mask = pos.legal_mask()
-            _setattr(self, "_legal_cards", mask)  # the cache field (eq=False)
+            fill(self, "_legal_cards", mask)  # the cache field (eq=False)
         return (
             _CLUBS[mask & 255]
             + _DIAMONDS[mask >> 8 & 255]

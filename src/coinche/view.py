@@ -15,7 +15,8 @@ from typing import Any
 
 import attrs
 
-from coinche._checks import check_bool, check_items, check_type, short_repr
+from coinche._checks import check_bool, check_items, check_seat, check_type, short_repr
+from coinche._trusted import Immutable, fill
 from coinche.announcements import Announcement
 from coinche.auction import Auction
 from coinche.auction.classic import ClassicAuction
@@ -32,12 +33,11 @@ __all__ = ["PlayerView"]
 
 
 def _check_view(instance: PlayerView, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not Seat:
-        raise CoincheTypeError(f"{attribute.name} must be a Seat, not {short_repr(value)}")
+    check_seat(value, attribute.name)
 
 
 @attrs.frozen(kw_only=True)
-class PlayerView:
+class PlayerView(Immutable):
     """What one seat may know of a deal: its own cards and what all have seen or heard.
 
     Never another seat's unplayed cards, except those shown in declared announcements
@@ -135,7 +135,7 @@ class PlayerView:
         legal = self._legal
         if legal is None:
             legal = self._legal_now()
-            object.__setattr__(self, "_legal", legal)  # a cache field (eq=False)
+            fill(self, "_legal", legal)  # a cache field (eq=False)
         return legal
 
     def _legal_now(self) -> tuple[Action, ...]:
