@@ -128,7 +128,12 @@ def random_card(mask: int, x: int) -> int:
         from coinche.errors import InvalidDealError
 
         raise InvalidDealError("random_card needs a mask holding at least one card, not 0")
-    k = x % K.count(mask)
+    return _pick(mask, x)
+
+
+def _pick(mask: int, x: int) -> int:
+    """:func:`random_card` unchecked (a playout's masks are legal, never empty)."""
+    k = x % mask.bit_count()
     while k:
         mask &= mask - 1
         k -= 1
@@ -223,13 +228,14 @@ class PlayState:
     """The team credited with belote at the end, or -1 (as :attr:`Position.belote_team`;
     a state's holder always declares it)."""
     belote_open: int
-    """1 while the holder must still declare belote (:attr:`Position.belote_open`)."""
+    """1 while the holder must still declare belote, as the state was made: a state's
+    holder always declares it, so :meth:`position` reads whether it still has to from
+    the holder's hand (:attr:`Position.belote_open`)."""
     announcements: tuple[int, int]
     """Announcement points that score, by team (after comparison)."""
     _origin: Position  # the position this state was made at
     _base: int  # how many of played were played before this state was made
     _undo: list[int]  # per complete trick: its leader, points and first three cards
-    _belote_at: int  # len(played) when the holder's first king or queen closed belote_open
 
     def __init__(self, pos: Position, played: list[int]) -> None:
         self.hands = [pos.hands[0], pos.hands[1], pos.hands[2], pos.hands[3]]
@@ -256,7 +262,6 @@ class PlayState:
         self._origin = pos
         self._base = len(played)
         self._undo = []
-        self._belote_at = -1
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -349,9 +354,17 @@ class PlayState:
             self.multiplier,
             self.belote_holder,
             self.belote_team,
-            self.belote_open,
+            self._belote_still_open(),
             self.announcements,
         )
+
+    def _belote_still_open(self) -> int:
+        """1 while the holder must still declare belote: it was open when the state was
+        made and the holder still holds both the king and the queen of trumps."""
+        if not self.belote_open:
+            return 0
+        pair = K.belote_mask(self.strain)
+        return 1 if self.hands[self.belote_holder] & pair == pair else 0
 
     def to_deal(self, deal: Deal) -> Deal:
         """*deal* with the cards this state played since it was taken from *deal*.
@@ -395,7 +408,6 @@ class PlayState:
         other._origin = self._origin
         other._base = self._base
         other._undo = self._undo[:]
-        other._belote_at = self._belote_at
         return other
 
     def __copy__(self) -> PlayState:
@@ -411,7 +423,6 @@ class PlayState:
             self.played[:],
             self._base,
             self._undo[:],
-            self._belote_at,
         )
 
     # ------------------------------------------------------------------ playing
@@ -461,11 +472,7 @@ class PlayState:
         outside the program.
         """
         seat = self.to_move
-        bit = K.BIT[card]
-        self.hands[seat] &= ~bit
-        if self.belote_open and seat == self.belote_holder and bit & K.belote_mask(self.strain):
-            self.belote_open = 0
-            self._belote_at = len(self.played)
+        self.hands[seat] &= ~K.BIT[card]
         n = self.size
         self.played.append(card)
         if n < 3:
@@ -540,9 +547,6 @@ class PlayState:
         self.size = n - 1
         self.to_move = seat
         self.hands[seat] |= K.BIT[card]
-        if self._belote_at == len(self.played):
-            self.belote_open = 1
-            self._belote_at = -1
 
     def score(self) -> tuple[int, int]:
         """The deal score of North-South and East-West once the deal is over: the same
@@ -581,14 +585,12 @@ def _restore(
     played: list[int],
     base: int,
     undo: list[int],
-    belote_at: int,
 ) -> PlayState:
     """A PlayState from what :meth:`PlayState.__reduce__` keeps (pickling)."""
     state = PlayState(pos, played)
     state._origin = origin
     state._base = base
     state._undo = undo
-    state._belote_at = belote_at
     return state
 
 
@@ -636,7 +638,8 @@ def random_playout(state: PlayState, seed: int) -> tuple[int, int]:
     (0, 0)
     """
     x = _seed(seed)
-    while not state.is_over:
+    h = state.hands
+    for _ in range((h[0] | h[1] | h[2] | h[3]).bit_count()):  # the cards left to play
         x = _xorshift(x)
-        state.play(random_card(state.legal_mask(), x))
+        state.play(_pick(state.legal_mask(), x))
     return state.score()
