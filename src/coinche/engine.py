@@ -212,18 +212,13 @@ class PlayState:
     """Every card played in the deal, in order (with :meth:`from_deal`, those before
     the conversion included; with :meth:`from_position`, only those played since)."""
     options: tuple[int, ...]
-    """The scoring options (:attr:`RuleConfig.score_options
-    <coinche.RuleConfig.score_options>`)."""
+    """As :attr:`Position.options` (and the next four: the contract's figures)."""
     taker: int
-    """The taker's seat."""
     kind: int
-    """The contract's kind: 0 a number, 1 capot, 2 générale."""
     value: int
-    """The contract's points (250 for capot, 500 for générale)."""
     multiplier: int
-    """1, coinched 2, surcoinched 4."""
     belote_holder: int
-    """The seat dealt the king and queen of trumps, or -1."""
+    """As :attr:`Position.belote_holder`."""
     belote_team: int
     """The team credited with belote at the end, or -1 (as :attr:`Position.belote_team`;
     a state's holder always declares it)."""
