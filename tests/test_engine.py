@@ -249,7 +249,7 @@ def test_engine_functions_refuse_bad_input() -> None:
     with pytest.raises(CoincheTypeError, match="from_deal takes a Deal, not NoneType"):
         engine.PlayState.from_deal(None)  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="from_position takes a Position, not int"):
-        engine.PlayState.from_position(3)  # type: ignore[arg-type]
+        engine.PlayState.from_position(3)
     state = engine.PlayState.from_deal(_deal_in_play(RuleConfig.common(), random.Random(1)))
     with pytest.raises(InvalidDealError, match="nothing to undo"):
         state.undo()

@@ -260,8 +260,11 @@ class PlayState:
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def from_position(cls, pos: Position) -> PlayState:
-        """A state at *pos*; :meth:`undo` goes back no further than *pos*.
+    def from_position(cls, pos: object) -> PlayState:
+        """A state at *pos*, a :class:`Position`; :meth:`undo` goes back no further.
+
+        (*pos* is typed ``object`` so that the compiled build, too, answers anything
+        else with the library's error, not with its own TypeError.)
 
         >>> from coinche import RuleConfig, engine
         >>> pos = engine.Position.start(engine.random_hands(1), RuleConfig(), taker=0,
@@ -270,9 +273,8 @@ class PlayState:
         >>> state.position() == pos
         True
         """
-        given: object = pos
-        if not isinstance(given, Position):
-            _bad_argument(f"from_position takes a Position, not {type(given).__name__}")
+        if not isinstance(pos, Position):
+            _bad_argument(f"from_position takes a Position, not {type(pos).__name__}")
         return cls(pos, [])
 
     @classmethod
@@ -609,9 +611,9 @@ def _position_of(deal: Deal, what: str) -> Position | None:
     a layer up), or the library's error when *deal* is no Deal."""
     given: object = deal
     pos: object = getattr(given, "position", _NO_POSITION)
-    if pos is _NO_POSITION or not (pos is None or isinstance(pos, Position)):
-        _bad_argument(f"{what} takes a Deal, not {type(given).__name__}")
-    return cast("Position | None", pos)
+    if pos is None or (pos is not _NO_POSITION and isinstance(pos, Position)):
+        return pos
+    return _bad_argument(f"{what} takes a Deal, not {type(given).__name__}")
 
 
 _NO_POSITION: Final = object()

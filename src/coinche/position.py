@@ -21,7 +21,7 @@ search and simulation. Cards are indices 0 to 31 (``8 * suit + rank``), sets of 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, NoReturn
 
 from coinche import _kernel as K
 
@@ -342,13 +342,13 @@ def announcement_credit(
     return points[0], points[1]
 
 
-def _not_over(played: int) -> None:
+def _not_over(played: int) -> NoReturn:
     from coinche.errors import InvalidDealError
 
     raise InvalidDealError(f"the deal is not over: {played} of its 32 cards are played")
 
 
-def _bad_argument(message: str) -> None:
+def _bad_argument(message: str) -> NoReturn:
     from coinche.errors import CoincheTypeError
 
     raise CoincheTypeError(message)
