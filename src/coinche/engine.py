@@ -401,8 +401,16 @@ class PlayState:
 
     def copy(self) -> PlayState:
         """An independent copy (its own lists): play on one, the other stays."""
-        other = PlayState(self.position(), self.played[:])
-        other._origin = self._origin
+        other = PlayState(self._origin, self.played[:])  # then what play and undo change
+        other.hands = self.hands[:]
+        other.leader = self.leader
+        other.to_move = self.to_move
+        other.size = self.size
+        other.c0 = self.c0
+        other.c1 = self.c1
+        other.c2 = self.c2
+        other.points = self.points[:]
+        other.won = self.won[:]
         other._base = self._base
         other._undo = self._undo[:]
         return other
