@@ -130,28 +130,16 @@ class Position(NamedTuple):
         h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
         holder = K.belote_holder(h0, h1, h2, h3, strain)
         pending = 1 if holder >= 0 and rules.belote_requires_declaration else 0
-        ann = announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
-        return cls(
-            (h0, h1, h2, h3),
-            strain,
-            rules.play_flags,
-            leader,
-            0,
-            0,
-            0,
-            0,
-            (0, 0),
-            (0, 0, 0, 0),
-            rules.score_options,
-            taker,
-            kind,
-            value,
-            multiplier,
-            holder,
-            holder & 1 if holder >= 0 else -1,
-            pending,
-            ann,
+        ann = (
+            announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
+            if rules.announcements
+            else (0, 0)  # (what it answers; no lists built for nothing in a hot loop)
         )
+        return _tuple_new(Position, (
+            (h0, h1, h2, h3), strain, rules.play_flags, leader, 0, 0, 0, 0, (0, 0),
+            (0, 0, 0, 0), rules.score_options, taker, kind, value, multiplier, holder,
+            holder & 1 if holder >= 0 else -1, pending, ann,
+        ))  # fmt: skip
 
     # ------------------------------------------------------------------ reading
     @property
