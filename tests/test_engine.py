@@ -282,3 +282,28 @@ def test_position_is_the_deal_s_play_state() -> None:
     assert result is not None
     assert deal.position is not None
     assert deal.position.score() == (result.score.north_south, result.score.east_west)
+
+
+def test_undo_of_a_trick_begun_before_the_state() -> None:
+    """A state made from a position in the middle of a trick knows the trick's first cards
+    only from that position: undoing the card that completes the trick must restore them
+    (and undo no further than the position)."""
+    rng = random.Random(12)
+    deal = _deal_in_play(RuleConfig.ffb(), rng)
+    for _ in range(6):  # two cards into the second trick
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    pos = deal.position
+    assert pos is not None
+    assert pos.size == 2
+    state = engine.PlayState.from_position(pos)
+    seen = [state.position()]
+    for _ in range(5):  # complete the trick, then three cards into the next
+        state.play(engine.lowest_card(state.legal_mask()))
+        seen.append(state.position())
+    while len(seen) > 1:
+        seen.pop()
+        state.undo()
+        assert state.position() == seen[-1]
+    assert state.position() == pos
+    with pytest.raises(InvalidDealError, match="nothing to undo"):
+        state.undo()

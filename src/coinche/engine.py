@@ -230,6 +230,7 @@ class PlayState:
     """Announcement points that score, by team (after comparison)."""
     _origin: Position  # the position this state was made at
     _base: int  # how many of played were played before this state was made
+    _before: int  # how many cards of the deal were played before played[0]
     _undo: list[int]  # per complete trick: its leader, points and first three cards
 
     def __init__(self, pos: Position, played: list[int]) -> None:
@@ -256,6 +257,8 @@ class PlayState:
         self.announcements = pos.announcements
         self._origin = pos
         self._base = len(played)
+        h = pos.hands
+        self._before = 32 - K.count(h[0] | h[1] | h[2] | h[3]) - len(played)
         self._undo = []
 
     # ------------------------------------------------------------------ building
@@ -412,6 +415,7 @@ class PlayState:
         other.points = self.points[:]
         other.won = self.won[:]
         other._base = self._base
+        other._before = self._before
         other._undo = self._undo[:]
         return other
 
@@ -494,12 +498,11 @@ class PlayState:
         strain = self.strain
         winner = K.trick_winner(leader, self.c0, self.c1, self.c2, card, strain)
         gained = K.trick_points(self.c0, self.c1, self.c2, card, strain)
-        hands = self.hands
-        if not (hands[0] | hands[1] | hands[2] | hands[3]):
+        if len(self.played) + self._before == 32:
             gained += K.LAST_TRICK_BONUS
         self.points[winner & 1] += gained
         self.won[winner] += 1
-        self._undo.append(leader | gained << 2 | self.c0 << 10 | self.c1 << 15 | self.c2 << 20)
+        self._undo.append(leader | gained << 2)
         self.leader = winner
         self.to_move = winner
         self.size = 0
@@ -542,11 +545,20 @@ class PlayState:
             packed = self._undo.pop()
             winner = self.leader
             self.leader = packed & 3
-            self.points[winner & 1] -= packed >> 2 & 255
+            self.points[winner & 1] -= packed >> 2
             self.won[winner] -= 1
-            self.c0 = packed >> 10 & 31
-            self.c1 = packed >> 15 & 31
-            self.c2 = packed >> 20 & 31
+            played = self.played
+            size = len(played)
+            if size >= 3:
+                self.c0 = played[size - 3]
+                self.c1 = played[size - 2]
+                self.c2 = played[size - 1]
+            else:  # the trick began before this state: its first cards are the origin's
+                origin = self._origin
+                cards = [origin.c0, origin.c1, origin.c2][: origin.size] + played
+                self.c0 = cards[-3]
+                self.c1 = cards[-2]
+                self.c2 = cards[-1]
             n = 4
         seat = (self.leader + n - 1) & 3
         self.size = n - 1
