@@ -655,8 +655,7 @@ def random_playout(state: PlayState, seed: int) -> tuple[int, int]:
     (0, 0)
     """
     x = _seed(seed)
-    h = state.hands
-    for _ in range((h[0] | h[1] | h[2] | h[3]).bit_count()):  # the cards left to play
+    for _ in range(32 - state._before - len(state.played)):  # the cards left to play
         x = _xorshift(x)
         state.play(_pick(state.legal_mask(), x))
     return state.score()
