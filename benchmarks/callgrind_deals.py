@@ -1,0 +1,62 @@
+"""Random deals to count instructions of under callgrind: a noise-free check of speed.
+
+Machines here are shared and timings swing by 10% or more; an instruction count does not.
+Run the same work twice, with *n* deals and with none, and subtract, so that start-up and
+imports cancel out::
+
+    for n in 0 200; do
+      PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=cg.$n \\
+        python benchmarks/callgrind_deals.py deal_api $n 2>&1 | grep refs
+    done
+
+``deal_api``: complete random deals through the checked :class:`coinche.Deal` (common
+rules, auction included), as ``bench.py``'s (b); ``engine``: ``PlayState.from_hands`` then
+``engine.random_playout``, as (c). ``PYTHONHASHSEED=0`` keeps dict and set work the same from
+run to run. Figures of 2026-12-01 are in docs/performance.rst.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+
+
+def deal_api(count: int) -> None:
+    from coinche import RuleConfig, Seat
+    from coinche.deal import Deal
+
+    rng = random.Random(2026)
+    rules = RuleConfig.common()
+    for _ in range(count):
+        deal = Deal.new(Seat(rng.randrange(4)), rules, rng)
+        while not deal.is_over:
+            deal = deal.apply(rng.choice(deal.legal_actions()))
+
+
+def engine(count: int) -> None:
+    from coinche import RuleConfig
+    from coinche import engine as E
+
+    rules = RuleConfig.common()
+    for i in range(count):
+        state = E.PlayState.from_hands(
+            E.random_hands(i), rules, taker=i & 3, strain=i % 4, value=80, leader=(i + 1) & 3
+        )
+        E.random_playout(state, i)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("work", choices=["deal_api", "engine"])
+    parser.add_argument("count", type=int, help="deals to play (0: start-up only)")
+    args = parser.parse_args(argv)
+    import coinche  # imported in the empty run too, so that the subtraction removes it
+
+    (deal_api if args.work == "deal_api" else engine)(args.count)
+    print("compiled" if coinche.COMPILED else "pure")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
