@@ -10,11 +10,11 @@ share (``coinche.auction._base``; :class:`BaseAuction` is re-exported here).
 """
 
 from coinche.auction._base import BaseAuction
-from coinche.auction.bidding import (
+from coinche.auction.bidding import Auction
+from coinche.calls import (
     COINCHE,
     PASS,
     SURCOINCHE,
-    Auction,
     Bid,
     Call,
     Coinche,

@@ -73,35 +73,20 @@ from coinche.calls import (
     CALL_TYPES,
     COINCHE,
     PASS,
-    SURCOINCHE,
     AnyCall,
     Bid,
     Call,
     CallBase,
     Coinche,
-    Pass,
     Surcoinche,
     call_pairs,
-    parse_call,
 )
 from coinche.cards import Strain
 from coinche.config import AuctionKind, CoincheTiming, RuleConfig
 from coinche.contract import CAPOT, GENERALE, SpecialBid, contract_refusal
 from coinche.seats import Seat
 
-__all__ = [
-    "COINCHE",
-    "PASS",
-    "SURCOINCHE",
-    "Auction",
-    "BaseAuction",
-    "Bid",
-    "Call",
-    "Coinche",
-    "Pass",
-    "Surcoinche",
-    "parse_call",
-]
+__all__ = ["Auction"]  # the calls are coinche.calls's, the base _base's: see the package
 
 
 # ---------------------------------------------------------------------- the coinche auction
