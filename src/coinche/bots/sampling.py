@@ -648,12 +648,9 @@ def replay(view: PlayerView, hands: Sequence[Hand | int]) -> Deal:
     tricks = list(view.tricks)
     if view.trick is not None:
         tricks.append(view.trick)
-    plays: list[tuple[int, int, bool]] = []  # seat, card, in the first trick
-    for number, trick in enumerate(tricks):
-        for pos, played_card in enumerate(trick.cards):
-            seat = (int(trick.leader) + pos) & 3
-            plays.append((seat, played_card.index, number == 0))
-            masks[seat] |= _BIT[played_card.index]
+    for trick in tricks:  # each seat's dealt hand: what it holds and what it played
+        for player, played_card in trick.plays():
+            masks[player] |= _BIT[played_card.index]
     contract = view.contract
     deal: Deal
     if view.turned is not None:
