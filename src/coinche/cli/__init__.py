@@ -80,6 +80,20 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     table out (it is 16 to 24 full solves). On a terminal each step shows its progress
     on standard error (a tqdm bar with the ``progress`` extra, else a counter), unless
     ``--quiet``.
+``coinche review FILE``
+    Review a played deal (:mod:`coinche.bots.review`): a line per call (its expected
+    score and the best call's) and per card (the team's card points at the end with the
+    hands open, the best card's when it was better, the deal score, and the PIMC
+    estimates of the card and its best alternative as the player saw it), the costly
+    ones marked ``!``::
+
+        coinche review deal.json --worlds 8 --seed 1 --svg review.svg
+
+    ``FILE`` (``-`` for standard input) holds a ``deal`` record; ``--open-only``
+    computes the open-hands values alone (fast: no worlds drawn); ``--worlds`` and
+    ``--seed`` set the worlds drawn for each estimate (the same seed, the same
+    review); ``--svg`` also draws the play with each costly card outlined and its
+    better card noted. Progress shows on a terminal unless ``--quiet``.
 
 Bad input, such as an unknown preset, a card that cannot be read, a malformed record
 or a missing file, prints one line on standard error starting with
@@ -109,7 +123,7 @@ import attrs
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
 from coinche.cards import Hand, Strain
-from coinche.cli import _analysis, _human, _scale
+from coinche.cli import _analysis, _human, _review, _scale
 from coinche.cli._common import (
     _PLAYER_KINDS,
     _PROG,
@@ -261,6 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     _human.add_argument(play)  # --human SEAT
 
     _analysis.add_commands(commands)  # render and solve
+    _review.add_commands(commands)  # review (issue 24)
     _scale.add_commands(commands)  # match and dataset (issue 14)
     return parser
 

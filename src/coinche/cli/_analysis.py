@@ -6,14 +6,20 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
 
 from coinche.auction import PASS, Bid
 from coinche.cards import Card, Hand, Strain
-from coinche.cli._common import _TEAM_NAMES, _InputError, _natural_int, _positive_int, _read_text
+from coinche.cli._common import (
+    _TEAM_NAMES,
+    _InputError,
+    _natural_int,
+    _positive_int,
+    _read_text,
+    _write_output,
+)
 from coinche.config import PRESETS, AuctionKind, FirstLead, RuleConfig
 from coinche.deal import Deal, PlayerView
 from coinche.notation import format_deal, parse_deal
@@ -159,13 +165,7 @@ def _run_render(args: argparse.Namespace) -> int:
             raise _InputError(f"{args.file} holds a player view already; leave out --view")
         drawn = drawn.view(Seat.parse(args.view))
     picture = draw_deal(drawn, legal=args.legal, size=args.size, four_colour=args.four_colour)
-    if args.svg == "-":
-        sys.stdout.write(picture)
-        return 0
-    try:
-        Path(args.svg).write_text(picture, encoding="utf-8")
-    except OSError as error:
-        raise _InputError(f"cannot write {args.svg}: {error.strerror or error}") from None
+    _write_output(args.svg, picture)
     return 0
 
 

@@ -104,3 +104,14 @@ def _natural_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be a whole number from 0, not {short_repr(text)}")
     return value
+
+
+def _write_output(name: str, text: str) -> None:
+    """Write *text* to the file *name*, or to standard output for ``-``."""
+    if name == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(name).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise _InputError(f"cannot write {name}: {error.strerror or error}") from None

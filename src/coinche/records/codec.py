@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 from collections.abc import Callable, Iterator
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 
@@ -121,6 +122,13 @@ class Field:
         if type(self.data) is not int:
             self._expected("an integer")
         return self.data
+
+    def number(self) -> float:
+        """A finite number, whole or not (not a boolean), as a float."""
+        data = self.data
+        if (type(data) is not int and type(data) is not float) or not math.isfinite(data):
+            self._expected("a number")
+        return float(data)
 
     def boolean(self) -> bool:
         """``true`` or ``false``."""

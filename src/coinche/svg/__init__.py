@@ -52,6 +52,7 @@ from coinche.svg._draw import (
     sorted_cards,
     trick,
 )
+from coinche.svg._marked import marked_play
 from coinche.svg._tables import result_table, score_sheet
 
 __all__ = [
@@ -62,6 +63,7 @@ __all__ = [
     "card_name",
     "deal",
     "hand",
+    "marked_play",
     "result_table",
     "score_sheet",
     "sorted_cards",
