@@ -15,6 +15,7 @@ auction and the decisions taken where the rule books are silent.
 Hand.parse('7C')
 """
 
+import typing as _typing
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 from importlib.metadata import PackageNotFoundError as _PackageNotFoundError
 from importlib.metadata import version as _version
@@ -182,3 +183,26 @@ __all__ = [
     "trick_points",
     "trick_winner",
 ]
+
+# Loaded on first use (PEP 562): a review needs the solver and the sampler, a layer up
+# (docs/architecture.rst, "lazy names"), which a plain ``import coinche`` never loads.
+if _typing.TYPE_CHECKING:  # not in __all__: a star import does not load the bots
+    from coinche.bots.review import Review as Review
+    from coinche.bots.review import review as review
+
+
+def __getattr__(name: str) -> object:
+    """``coinche.review`` and ``coinche.Review``: :func:`coinche.bots.review.review`
+    and its :class:`~coinche.bots.review.Review`, imported when first asked for.
+
+    >>> import coinche
+    >>> from coinche.bots import review
+    >>> coinche.review is review.review, coinche.Review is review.Review
+    (True, True)
+    """
+    if name in ("review", "Review"):
+        from coinche.bots import review as module
+
+        return getattr(module, name)
+    raise AttributeError(f"module 'coinche' has no attribute {name!r}")
+
