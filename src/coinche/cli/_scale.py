@@ -1,11 +1,15 @@
 """The ``coinche match`` and ``coinche dataset`` commands: work at scale, on local
 processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a summary.
 
-``coinche match --ns NAME --ew NAME --deals N``
+``coinche match --ns PLAYER --ew PLAYER --deals N``
     A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
-    players (``greedy``, ``random``, ``pimc``), each deal played at two tables::
+    players (``greedy``, ``random``, ``pimc``, ``evaluating``), each deal played at two
+    tables; a player takes its options as ``NAME:KEY=VALUE,...`` (``pimc``: ``worlds``,
+    default 10, and ``max_cards``, default 16; ``evaluating``, the
+    :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
+    ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``)::
 
-        coinche match --ns pimc --ew greedy --deals 10000 --jobs 2
+        coinche match --ns pimc:worlds=20,max_cards=24 --ew greedy --deals 10000 --jobs 2
 
     then a table: the deals, the first team's mean score difference per deal with its
     95% interval, the time and the rate.
@@ -38,9 +42,11 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 from coinche._checks import short_repr
+from coinche.bots.evaluate import EvaluatingBidder
+from coinche.bots.players import PimcPlayer, Player
 from coinche.cli._common import _PLAYER_KINDS, _PROG, _positive_int, _seed
 from coinche.config import PRESETS, RuleConfig
 from coinche.scale.arena import BLOCK, duplicate_match
@@ -50,13 +56,93 @@ from coinche.scale.executors import RayCluster, executor_for
 __all__ = ["add_commands"]
 
 
-def _player_name(text: str) -> str:
-    name = text.strip().lower()
-    if name not in _PLAYER_KINDS:
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        body = text[1:] if text[:1] == "-" else text
+        value = int(text) if body.isascii() and body.isdigit() and len(body) <= 7 else None
+        if value is None or not low <= value <= high:
+            raise ValueError(f"a whole number from {low} to {high}")
+        return value
+
+    return read
+
+
+def _play_kind(text: str) -> str:
+    if text not in ("greedy", "pimc"):
+        raise ValueError("greedy or pimc")
+    return text
+
+
+# the options each player of --ns and --ew takes, each with what reads its value
+_OPTIONS: Final[dict[str, dict[str, Callable[[str], int | str]]]] = {
+    "greedy": {},
+    "random": {},
+    "pimc": {"worlds": _whole(1, 10_000), "max_cards": _whole(0, 32)},
+    "evaluating": {
+        "samples": _whole(1, 10_000),
+        "margin": _whole(-1000, 1000),
+        "play": _play_kind,
+    },
+}
+
+
+class PlayerSpec(NamedTuple):
+    """A player of ``coinche match``: its kind and its options, as given."""
+
+    kind: str
+    options: tuple[tuple[str, int | str], ...]
+
+    def __str__(self) -> str:
+        given = ",".join(f"{key}={value}" for key, value in self.options)
+        return f"{self.kind}:{given}" if given else self.kind
+
+    def build(self) -> Player:
+        """The player (a fresh one: the two tables of a match each get their own)."""
+        options = dict(self.options)
+        if self.kind == "pimc":
+            return PimcPlayer(
+                worlds=int(options.get("worlds", 10)),
+                max_cards=int(options.get("max_cards", 16)),
+            )
+        if self.kind == "evaluating":
+            play = _PLAYER_KINDS[str(options.get("play", "greedy"))]()
+            return EvaluatingBidder(
+                samples=int(options.get("samples", 8)),
+                margin=int(options.get("margin", 20)),
+                player=play,
+            )
+        return _PLAYER_KINDS[self.kind]()
+
+
+def _player_spec(text: str) -> PlayerSpec:
+    """``NAME`` or ``NAME:KEY=VALUE,...`` (``pimc:worlds=20,max_cards=24``)."""
+    name, _, rest = text.strip().partition(":")
+    kind = name.strip().lower()
+    known = _OPTIONS.get(kind)
+    if known is None:
         raise argparse.ArgumentTypeError(
-            f"must be one of {', '.join(_PLAYER_KINDS)}, not {short_repr(text)}"
+            f"must be one of {', '.join(_OPTIONS)} (with options NAME:KEY=VALUE,...), "
+            f"not {short_repr(text)}"
         )
-    return name
+    options: dict[str, int | str] = {}
+    for item in rest.split(",") if rest.strip() else ():
+        key, equals, value = item.strip().partition("=")
+        key = key.strip()
+        if key not in known or not equals:
+            allowed = ", ".join(known) or "none"
+            raise argparse.ArgumentTypeError(
+                f"{kind} takes the options {allowed} (as {kind}:KEY=VALUE), not "
+                f"{short_repr(item.strip())}"
+            )
+        if key in options:
+            raise argparse.ArgumentTypeError(f"{kind}: the option {key} is given twice")
+        try:
+            options[key] = known[key](value.strip())
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(
+                f"{kind}: {key} must be {error}, not {short_repr(value.strip())}"
+            ) from None
+    return PlayerSpec(kind, tuple(options.items()))
 
 
 def _count(parser: argparse.ArgumentParser, flag: str, default: int, text: str) -> None:
@@ -106,13 +192,16 @@ def add_commands(commands: Any) -> None:
         "the luck of the cards cancels; print the first team's mean score difference per "
         "deal with its 95% interval.",
     )
-    names = ", ".join(_PLAYER_KINDS)
-    match.add_argument(
-        "--ns", type=_player_name, required=True, metavar="NAME", help=f"the first team: {names}"
-    )
-    match.add_argument(
-        "--ew", type=_player_name, required=True, metavar="NAME", help=f"the second team: {names}"
-    )
+    names = ", ".join(_OPTIONS)
+    for flag, team in (("--ns", "first"), ("--ew", "second")):
+        match.add_argument(
+            flag,
+            type=_player_spec,
+            required=True,
+            metavar="PLAYER",
+            help=f"the {team} team: {names}, with options as NAME:KEY=VALUE,... "
+            "(pimc: worlds, max_cards; evaluating: samples, margin, play=greedy|pimc)",
+        )
     match.add_argument(
         "--deals", type=_positive_int, required=True, metavar="N", help="deals to play"
     )
@@ -222,8 +311,8 @@ def _run_match(args: argparse.Namespace) -> int:
     rules = RuleConfig.preset(args.rules)
     given: int | None = args.seed
     seed = random.SystemRandom().randrange(2**32) if given is None else given
-    first = _PLAYER_KINDS[args.ns]()
-    second = _PLAYER_KINDS[args.ew]()
+    first = args.ns.build()
+    second = args.ew.build()
     heading = (
         f"{args.ns} (first team) against {args.ew} (second team), {args.rules} rules, "
         f"seed {seed}, {_running(args)}"

@@ -1,0 +1,76 @@
+"""The players of ``coinche match`` and their options (``--ns pimc:worlds=20``)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from coinche import RuleConfig
+from coinche.bots.evaluate import EvaluatingBidder
+from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
+from coinche.cli import main
+from coinche.cli._scale import PlayerSpec, _player_spec
+from coinche.scale.arena import duplicate_match
+
+
+def test_names_alone_build_the_defaults() -> None:
+    assert isinstance(_player_spec("greedy").build(), GreedyPlayer)
+    assert isinstance(_player_spec(" Random ").build(), RandomPlayer)
+    pimc = _player_spec("pimc").build()
+    assert isinstance(pimc, PimcPlayer)
+    assert (pimc.worlds, pimc.max_cards) == (10, 16)  # the demo's PIMC, as before
+    bidder = _player_spec("evaluating").build()
+    assert isinstance(bidder, EvaluatingBidder)
+    assert (bidder.samples, bidder.margin) == (8, 20)
+    assert isinstance(bidder.player, GreedyPlayer)
+
+
+def test_options_reach_the_player() -> None:
+    spec = _player_spec("pimc:worlds=20,max_cards=24")
+    assert spec == PlayerSpec("pimc", (("worlds", 20), ("max_cards", 24)))
+    assert str(spec) == "pimc:worlds=20,max_cards=24"
+    pimc = spec.build()
+    assert isinstance(pimc, PimcPlayer)
+    assert (pimc.worlds, pimc.max_cards) == (20, 24)
+    bidder = _player_spec("evaluating: samples=2, margin=-5, play=pimc").build()
+    assert isinstance(bidder, EvaluatingBidder)
+    assert (bidder.samples, bidder.margin) == (2, -5)
+    assert isinstance(bidder.player, PimcPlayer)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("bridge", "must be one of greedy, random, pimc, evaluating"),
+        ("greedy:worlds=3", "greedy takes the options none"),
+        ("pimc:depth=3", "pimc takes the options worlds, max_cards"),
+        ("pimc:worlds", "pimc takes the options worlds, max_cards"),
+        ("pimc:worlds=0", "worlds must be a whole number from 1 to 10000, not '0'"),
+        ("pimc:max_cards=33", "max_cards must be a whole number from 0 to 32"),
+        ("pimc:worlds=2.5", "worlds must be a whole number"),
+        ("pimc:worlds=2,worlds=3", "the option worlds is given twice"),
+        ("evaluating:play=random", "play must be greedy or pimc, not 'random'"),
+    ],
+)
+def test_bad_specs_are_refused_with_the_reason(text: str, message: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match=message):
+        _player_spec(text)
+
+
+def test_the_match_command_plays_the_players_it_is_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The same figures as duplicate_match with the same players built by hand."""
+    argv = ["match", "--ns", "pimc:worlds=1,max_cards=4", "--ew", "greedy", "--deals", "2"]
+    assert main([*argv, "--seed", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("pimc:worlds=1,max_cards=4 (first team) against greedy")
+    match = duplicate_match(
+        PimcPlayer(worlds=1, max_cards=4), GreedyPlayer(), 2, RuleConfig.common(), 5
+    )
+    assert out[2].split()[:2] == ["2", f"{match.mean:+.1f}"]
+    assert main(["match", "--ns", "pimc:worlds=x", "--ew", "greedy", "--deals", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "worlds must be a whole number" in err
+    assert len(err.splitlines()) == 1
