@@ -74,3 +74,29 @@ def test_the_match_command_plays_the_players_it_is_given(
     err = capsys.readouterr().err
     assert "worlds must be a whole number" in err
     assert len(err.splitlines()) == 1
+
+
+def test_the_strength_benchmark_fixes_the_same_contract_at_both_tables() -> None:
+    """benchmarks/bench_strength.py --play: the seat after the dealer takes 80 in a suit
+    read from its own hand, which it holds at both tables, so both tables play the same
+    contract and only the card play differs."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_strength.py"
+    spec = importlib.util.spec_from_file_location("bench_strength", path)
+    assert spec is not None
+    assert spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    first, second = bench.FixedAuction(GreedyPlayer()), bench.FixedAuction(RandomPlayer())
+    match = duplicate_match(first, second, 12, RuleConfig.ffb(), 8)
+    strains = set()
+    for played in match.deals:
+        one, two = played.tables
+        assert one.contract is not None
+        assert one.contract == two.contract
+        assert one.contract.taker is one.dealer.next
+        assert one.contract.value == 80
+        strains.add(one.contract.strain)
+    assert len(strains) > 1  # the suit changes from deal to deal

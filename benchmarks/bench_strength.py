@@ -1,0 +1,145 @@
+"""How strong the built-in players are: duplicate matches with think times.
+
+Each row is a duplicate match (:func:`coinche.scale.arena.duplicate_match`: every deal
+played twice, the teams swapping seats) between two players given as ``coinche match``
+reads them (``pimc:worlds=20,max_cards=24``, ``evaluating:samples=4,play=pimc``,
+``greedy``), on the same deals for every row (one seed). Two kinds of rows:
+
+- ``--play A B``: the card play alone. FFB rules with announcements off; every call is
+  fixed: the seat after the dealer takes 80 in a suit read from its own hand (the mask
+  of its cards modulo 4, the same at both tables, so every suit comes up alike) and the
+  others pass. Both teams play the same contracts: the difference is the card play.
+- ``--deal A B``: whole deals, the auction included, under FFB rules.
+
+Printed per row: the first player's mean deal-score difference per deal, its 95%
+interval, and each side's mean think time per decision (milliseconds, in process). Run
+it with the compiled build for the issue's figures::
+
+    .venv-compiled/bin/python benchmarks/bench_strength.py --deals 1000 \\
+        --play pimc:worlds=20,max_cards=24 greedy --json strength.json
+
+Without rows it runs the default rows (PIMC and the evaluating bidder against
+GreedyPlayer). ``--json FILE`` writes every row's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+import coinche
+from coinche import RuleConfig
+from coinche.auction import PASS, Bid
+from coinche.bots.players import Player
+from coinche.cards import Strain
+from coinche.cli._scale import PlayerSpec, _player_spec
+from coinche.deal import Action, Phase, PlayerView
+from coinche.scale.arena import duplicate_match
+
+_CLOCK: dict[str, list[float]] = {}  # think times by label: the match runs in process
+
+
+class Timed:
+    """A player that records how long *inner* takes over each decision."""
+
+    def __init__(self, inner: Player, label: str) -> None:
+        self.inner = inner
+        self.label = label
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        start = time.perf_counter()
+        action = self.inner.choose(view, legal, rng)
+        _CLOCK.setdefault(self.label, []).append(time.perf_counter() - start)
+        return action
+
+
+class FixedAuction:
+    """The fixed auction of a ``--play`` row, then *inner*'s cards."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase is not Phase.AUCTION:
+            return self.inner.choose(view, legal, rng)
+        if view.seat is view.dealer.next and not view.calls:
+            return Bid(80, Strain(view.hand.mask % 4))
+        return PASS
+
+
+def _row(kind: str, a: PlayerSpec, b: PlayerSpec, deals: int, seed: int) -> dict[str, object]:
+    rules = RuleConfig.ffb()
+    if kind == "play":
+        rules = attrs.evolve(rules, announcements=False)
+    first: Player = Timed(a.build(), "a")
+    second: Player = Timed(b.build(), "b")
+    if kind == "play":
+        first, second = FixedAuction(first), FixedAuction(second)
+    _CLOCK.clear()
+    start = time.perf_counter()
+    match = duplicate_match(first, second, deals, rules, seed)
+    elapsed = time.perf_counter() - start
+    low, high = match.confidence_interval
+    think = {k: 1000 * sum(v) / len(v) if v else 0.0 for k, v in _CLOCK.items()}
+    return {
+        "kind": kind,
+        "first": str(a),
+        "second": str(b),
+        "deals": deals,
+        "mean": match.mean,
+        "low": low,
+        "high": high,
+        "first_ms_per_decision": think.get("a", 0.0),
+        "second_ms_per_decision": think.get("b", 0.0),
+        "seconds": elapsed,
+    }
+
+
+_DEFAULT_ROWS = (
+    ("play", "pimc:worlds=20,max_cards=24", "greedy"),
+    ("deal", "evaluating:samples=4,play=pimc", "greedy"),
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--deals", type=int, default=100, help="duplicate deals a row")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--play", nargs=2, action="append", metavar=("A", "B"), default=[])
+    parser.add_argument("--deal", nargs=2, action="append", metavar=("A", "B"), default=[])
+    parser.add_argument("--json", type=Path, help="write the rows to this file")
+    args = parser.parse_args(argv)
+    rows = [("play", a, b) for a, b in args.play] + [("deal", a, b) for a, b in args.deal]
+    if not rows:
+        rows = list(_DEFAULT_ROWS)
+    try:
+        specs = [(kind, _player_spec(a), _player_spec(b)) for kind, a, b in rows]
+    except argparse.ArgumentTypeError as error:
+        parser.error(str(error))
+    build = "compiled" if coinche.COMPILED else "pure"
+    print(f"{build} build, seed {args.seed}, {args.deals} duplicate deals a row, FFB rules")
+    print(f"{'row':52} {'mean':>7} {'95% interval':>17} {'ms/dec A':>9} {'ms/dec B':>9}")
+    found = []
+    for kind, a, b in specs:
+        row = _row(kind, a, b, args.deals, args.seed)
+        found.append(row)
+        label = f"{kind}: {a} vs {b}"
+        print(
+            f"{label:52} {row['mean']:+7.1f} {row['low']:+8.1f} to {row['high']:+6.1f} "
+            f"{row['first_ms_per_decision']:9.1f} {row['second_ms_per_decision']:9.1f}"
+        )
+        sys.stdout.flush()
+    if args.json:
+        args.json.write_text(json.dumps({"build": build, "rows": found}, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
