@@ -280,3 +280,15 @@ def test_match_command_interrupted(
     monkeypatch.setattr("coinche.cli._scale.duplicate_match", interrupted)
     code, _, err = run(capsys, "match", "--ns", "greedy", "--ew", "random", "--deals", "3")
     assert (code, err) == (130, "coinche: interrupted: stopped\n")
+
+
+@pytest.mark.parametrize(
+    "seed", [10**5000, -(10**100), 10**100, "1"], ids=["5000 digits", "-1e100", "1e100", "str"]
+)
+def test_a_seed_of_more_than_100_digits_is_refused_not_crashed(seed: object) -> None:
+    """A seed becomes text to seed the deals' generators: an int of thousands of digits
+    once raised Python's own ValueError (the int-to-text digit limit)."""
+    with pytest.raises(CoincheTypeError, match="seed must be an int of at most 100 digits"):
+        duplicate_match(GreedyPlayer(), RandomPlayer(), 1, RuleConfig.common(), seed)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="seed must be an int of at most 100 digits"):
+        deal_rng(seed, 0)  # type: ignore[arg-type]

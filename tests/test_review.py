@@ -235,3 +235,11 @@ def test_the_command_prints_the_review_and_draws_it(tmp_path, capsys) -> None:  
     record.write_text(dumps(Seat.NORTH))
     assert main(["review", str(record)]) == 2
     assert "review needs a deal" in capsys.readouterr().err
+
+
+def test_a_huge_seed_or_worlds_count_is_refused_with_the_library_error() -> None:
+    deal = example_deal()
+    with pytest.raises(CoincheTypeError, match="seed must be an int of at most 100 digits"):
+        review(deal, seed=10**5000)
+    with pytest.raises(CoincheTypeError, match="worlds must be an int from 1 to 10000"):
+        review(deal, worlds=10**5000)

@@ -205,4 +205,3 @@ def __getattr__(name: str) -> object:
 
         return getattr(module, name)
     raise AttributeError(f"module 'coinche' has no attribute {name!r}")
-

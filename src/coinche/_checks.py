@@ -21,7 +21,7 @@ coinche.errors.CoincheTypeError: target must be an int from 1 to 100000, not <an
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from coinche._short import MAX_REPR, short_repr, short_text
 from coinche.errors import CoincheError, CoincheTypeError
@@ -40,6 +40,11 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+
+SEED_LIMIT: Final = 10**100
+"""Seeds of matches, datasets and reviews are ints of at most 100 digits
+(``-SEED_LIMIT < seed < SEED_LIMIT``): they are turned into text to seed a generator."""
 
 
 def check_type(value: object, types: type[T] | tuple[type[Any], ...], name: str) -> T:

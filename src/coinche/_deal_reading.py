@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
+from typing import Any, Final, TypeAlias, cast
 
 from coinche import _kernel as K
 from coinche._checks import check_bool, check_iterable, check_seat, short_repr
@@ -38,9 +38,6 @@ from coinche.scoring import DealResult
 from coinche.seats import Seat
 from coinche.step import Action, Node, Phase, Step, trusted_step, unrolled
 from coinche.view import PlayerView
-
-if TYPE_CHECKING:
-    pass
 
 _Refusal: TypeAlias = IllegalActionError | IllegalCallError | IllegalCardError
 _BELOTE_WORDS: Final = (

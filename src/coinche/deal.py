@@ -57,7 +57,7 @@ import attrs
 
 from coinche import _kernel as K
 from coinche._checks import check_seat, check_type
-from coinche._deal_reading import DealReading
+from coinche._deal_reading import _PLAY, _SEATS, DealReading
 from coinche._trusted import fill
 from coinche.announcements import Announcement
 from coinche.auction import Auction
@@ -89,13 +89,10 @@ from coinche.view import PlayerView
 __all__ = ["Action", "Deal", "Phase", "PlayerView", "Step"]
 
 
-_AUCTION: Final = Phase.AUCTION
-_PLAY: Final = Phase.PLAY
+# _AUCTION, _PLAY, _OVER_PHASES and _SEATS are the read side's (coinche._deal_reading)
 _SCORED: Final = Phase.SCORED
 _THROWN_IN: Final = Phase.THROWN_IN
-_SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _NEXT: Final = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
-_OVER_PHASES: Final = (_SCORED, _THROWN_IN)
 _NO_TRICKS: Final = (0, 0, 0, 0)  # Position.won before the first trick is complete
 
 # _CLUBS[byte]: the clubs whose rank bits are set in byte; and so on for each suit.

@@ -69,6 +69,7 @@ from typing import Final, Literal
 import attrs
 
 from coinche import _kernel as K
+from coinche._checks import SEED_LIMIT, short_repr
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import AnyCall, parse_any_call
 from coinche.bots.evaluate import _leader, _opening_sampler, _opening_world, _score, _World
@@ -422,9 +423,13 @@ def _check(deal: object, worlds: object, seed: object, progress: object) -> None
     if not isinstance(deal, Deal):
         raise CoincheTypeError(f"review takes a Deal, not {type(deal).__name__}")
     if type(worlds) is not int or not 1 <= worlds <= MAX_WORLDS:
-        raise CoincheTypeError(f"worlds must be an int from 1 to {MAX_WORLDS}, not {worlds!r:.40}")
-    if type(seed) is not int:
-        raise CoincheTypeError(f"seed must be an int, not {seed!r:.40}")
+        raise CoincheTypeError(
+            f"worlds must be an int from 1 to {MAX_WORLDS}, not {short_repr(worlds)}"
+        )
+    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise CoincheTypeError(
+            f"seed must be an int of at most 100 digits, not {short_repr(seed)}"
+        )
     if progress is not None and not callable(progress):
         raise CoincheTypeError(f"progress must be callable, not {type(progress).__name__}")
 

@@ -36,6 +36,7 @@ from typing import Final
 
 import attrs
 
+from coinche._checks import SEED_LIMIT, short_repr
 from coinche.bots.players import Player, play_deal
 from coinche.config import RuleConfig
 from coinche.deal import Deal
@@ -43,7 +44,13 @@ from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.scale.executors import Executor, InProcess
 from coinche.seats import Seat
 
-__all__ = ["BLOCK", "DuplicateDeal", "DuplicateMatch", "deal_rng", "duplicate_match"]
+__all__ = [
+    "BLOCK",
+    "DuplicateDeal",
+    "DuplicateMatch",
+    "deal_rng",
+    "duplicate_match",
+]
 
 _Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal law
 
@@ -111,7 +118,14 @@ def deal_rng(seed: int, number: int) -> random.Random:
     >>> from coinche.scale.arena import deal_rng
     >>> deal_rng(7, 3).random() == deal_rng(7, 3).random() != deal_rng(7, 4).random()
     True
+
+    :raises CoincheTypeError: *seed* or *number* is not an int of at most 100 digits.
     """
+    for value, name in ((seed, "seed"), (number, "number")):
+        if type(value) is not int or not -SEED_LIMIT < value < SEED_LIMIT:
+            raise CoincheTypeError(
+                f"{name} must be an int of at most 100 digits, not {short_repr(value)}"
+            )
     return random.Random(f"{seed}:{number}")
 
 
@@ -224,8 +238,10 @@ def duplicate_match(
     second = _team_players(players_ew, "players_ew")
     if not isinstance(rules, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
-    if type(seed) is not int:
-        raise CoincheTypeError(f"seed must be an int, not {seed!r}")
+    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise CoincheTypeError(
+            f"seed must be an int of at most 100 digits, not {short_repr(seed)}"
+        )
     if type(block) is not int or block < 1:
         raise CoincheTypeError(f"block must be an int >= 1, not {block!r}")
     if executor is None:

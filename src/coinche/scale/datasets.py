@@ -66,7 +66,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from coinche import _kernel as K
-from coinche._checks import short_repr
+from coinche._checks import SEED_LIMIT, short_repr
 from coinche.cards import Hand, Strain, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheError, CoincheTypeError
@@ -95,7 +95,6 @@ MANIFEST: Final = "manifest.json"
 _VERSION: Final = 1
 _EVALUATED_LEVEL: Final = 80
 _MOST: Final = 10**12  # the most deals, samples or deals per shard
-_SEEDS: Final = 10**100  # a seed has at most 100 digits
 
 
 class DatasetError(CoincheError, ValueError):
@@ -232,7 +231,7 @@ def _checked(
         raise error(f"format must be one of {', '.join(FORMATS)}, not {short_repr(file_format)}")
     if not isinstance(rules, RuleConfig):
         raise error(f"rules must be a RuleConfig, not {type(rules).__name__}")
-    if type(seed) is not int or not -_SEEDS < seed < _SEEDS:
+    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
         raise error(f"seed must be an int of at most 100 digits, not {short_repr(seed)}")
     n = whole("n", deals, 1)
     cards = whole("tricks", tricks, 1, 8)
