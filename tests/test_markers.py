@@ -25,10 +25,12 @@ LONG_SUITES = frozenset(
         "test_strategies.py",
         "test_fuzz.py",
         "test_wheels.py",
+        "test_review.py",
     }
 )
-"""The property suites, the strategies' own tests, the fuzzing, the perft counts, and
-the compiled wheel built and installed in a fresh venv."""
+"""The property suites, the strategies' own tests, the fuzzing, the perft counts, the
+compiled wheel built and installed in a fresh venv, and the reviews of whole deals
+(double-dummy solves at every card)."""
 
 RULES_SUITES = frozenset(
     {
