@@ -185,4 +185,3 @@ class CoincheEnv(Env):  # type: ignore[misc]
 
 if "coinche" not in registry.env_specs:
     registry.register(env_id="coinche", entry_point="coinche.rl.rlcard:CoincheEnv")
-
