@@ -1,0 +1,140 @@
+"""coinche.rl.batch against the library, deal by deal (issue 20's proof).
+
+The batch env reimplements the play in NumPy and the auction as a table: every test
+here drives it and :class:`~coinche.Deal` with the same random actions and compares
+what each says at every step: the mask (``legal_action_mask``), the observation
+(:func:`coinche.rl.observation` of the seat to move), the seat to move, and at the end
+the rewards and the deal's score.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coinche import Card, Deal, Hand, RuleConfig, Seat
+from coinche.actions import NUM_ACTIONS, int_to_action, legal_action_mask
+from coinche.errors import CoincheTypeError, IllegalActionError, RuleConfigError
+from coinche.rl import observation
+from coinche.rl.batch import COMPACT_SIZE, BatchEnv, deal_of, expand
+
+PRESETS = ["common", "ffb", "pagat", "contract_only", "min82"]
+
+
+def _mask(deal: Deal) -> np.ndarray:
+    return np.frombuffer(legal_action_mask(deal), dtype=np.int8).astype(bool)
+
+
+def _drive(preset: str, seed: int, n: int, steps: int) -> int:
+    """Step a batch of *n* deals *steps* times with random legal actions, replaying each
+    deal on a Deal; returns how many deals were compared to their end."""
+    rules = RuleConfig.preset(preset)
+    env = BatchEnv(preset, n=n, seed=seed)
+    deals = [deal_of(rules, seed, i) for i in range(n)]
+    rng = np.random.default_rng(seed)
+    finished = 0
+    for _ in range(steps):
+        full = expand(env.observations)
+        for i, deal in enumerate(deals):
+            assert deal.to_move is not None
+            assert env.to_move[i] == deal.to_move, (preset, seed, i)
+            assert np.array_equal(env.action_mask[i], _mask(deal)), (preset, seed, i)
+            expected = observation(deal.view(deal.to_move))
+            assert np.array_equal(full[i], expected), np.flatnonzero(full[i] != expected)
+        actions = env.sample(rng)
+        env.step(actions)
+        for i in range(n):
+            deal = deals[i].apply(int_to_action(int(actions[i]), rules))
+            if deal.is_over:
+                assert env.terminated[i]
+                result = deal.result
+                if result is None:  # thrown in: no reward
+                    assert env.thrown_in[i]
+                    assert not env.rewards[i].any()
+                else:
+                    ns, ew = result.score.north_south, result.score.east_west
+                    assert env.final_scores[i].tolist() == [ns, ew]
+                    assert env.rewards[i].tolist() == [ns - ew, ew - ns, ns - ew, ew - ns]
+                finished += 1
+                deal = deal_of(rules, seed, int(env.deal_index[i]))
+            else:
+                assert not env.terminated[i]
+                assert not env.rewards[i].any()
+            deals[i] = deal
+    return finished
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_batch_equals_deal_replay(preset: str, seed: int) -> None:
+    # 16 deals x 160 steps: about 60 deals played out per case, auctions and play
+    assert _drive(preset, seed, 16, 160) > 20
+
+
+def test_batch_deals_do_not_depend_on_batch_size() -> None:
+    # slot j of a batch of n plays deal j, then j + n ...: deal 5 of seed 9 is the same
+    # deal in a batch of 8 (slot 5) and of 6 (slot 5), and deal_of gives it too
+    small, large = BatchEnv(n=6, seed=9), BatchEnv(n=8, seed=9)
+    assert small.observations[5, 3] == large.observations[5, 3]  # to move's hand
+    deal = deal_of("common", 9, 5)
+    assert [h.mask for h in deal.hands] == large._hands[5].tolist()
+
+
+def test_classic_belote_is_refused() -> None:
+    with pytest.raises(RuleConfigError, match="turned-card"):
+        BatchEnv("classic_belote", n=2)
+
+
+def test_bad_actions_raise() -> None:
+    env = BatchEnv(n=2, seed=0)
+    with pytest.raises(CoincheTypeError, match="2 integers"):
+        env.step(np.zeros(3, dtype=np.int64))
+    with pytest.raises(CoincheTypeError):
+        env.step(np.zeros(2))  # floats
+    # in the auction no card is legal: action 0 (7C) is refused, naming deal 0
+    with pytest.raises(IllegalActionError, match="deal 0"):
+        env.step(np.array([0, 32]))
+    with pytest.raises(IllegalActionError):
+        env.step(np.array([32, NUM_ACTIONS]))
+
+
+def test_compact_observation_width() -> None:
+    assert BatchEnv(n=1).observations.shape == (1, COMPACT_SIZE)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 60), st.randoms(use_true_random=False))
+def test_observation_ignores_hidden_hands(seed: int, steps: int, rnd: random.Random) -> None:
+    # play a deal a few steps, then deal the cards the observer cannot see (the other
+    # seats' unplayed, unshown cards) again at random: the same compact observation
+    rules = RuleConfig.ffb()
+    env = BatchEnv(rules, n=1, seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        env.step(env.sample(rng))
+    me = int(env.to_move[0])
+    before = env.observations.copy()
+    hidden = [int(env._hands[0, s]) & ~int(env._shown[0, s]) for s in range(4)]
+    pool = [c for s in range(4) if s != me for c in range(32) if hidden[s] >> c & 1]
+    rnd.shuffle(pool)
+    for s in range(4):
+        if s == me:
+            continue
+        count = bin(hidden[s]).count("1")
+        new = sum(1 << c for c in pool[:count])
+        pool = pool[count:]
+        env._hands[0, s] = (int(env._hands[0, s]) & ~hidden[s]) | new
+    env._refresh()
+    assert np.array_equal(env.observations, before)
+
+
+def test_deal_of_matches_hands() -> None:
+    deal = deal_of("common", 3, 0)
+    assert isinstance(deal.hands[0], Hand)
+    assert sum(len(h) for h in deal.hands) == 32
+    assert isinstance(deal.dealer, Seat)
+    assert all(isinstance(c, Card) for c in deal.hands[1])
