@@ -93,6 +93,11 @@ COMPACT_SIZE: Final = _at
 del _at, _name, _width
 
 _MULT_INDEX: Final = np.array([-1, MULTIPLIER_INDEX[1], MULTIPLIER_INDEX[2], -1, MULTIPLIER_INDEX[4]])
+_FRESH: Final = np.zeros(COMPACT_SIZE, dtype=np.int64)
+for _name in ("trick", "trick_leader", "coinche", "surcoinche", "contract_strain",
+              "contract_level", "contract_taker", "contract_multiplier"):
+    _FRESH[_COL[_name] : _COL[_name] + (4 if _name == "trick" else 1)] = -1
+del _name
 _BIT32: Final = np.left_shift(np.int64(1), np.arange(32, dtype=np.int64))
 
 
@@ -151,30 +156,42 @@ class BatchEnv:
         z = np.zeros
         self.deal_index: I64 = np.arange(n, dtype=np.int64)
         """The index (of the seed) of the deal each slot plays."""
-        self._dealer: I64 = z(n, np.int64)
+        # the public fields of the compact observation are the state itself, updated in
+        # place step by step; the arrays below are views of its columns
+        pub = self._pub = z((n, COMPACT_SIZE), np.int64)
+        c = _COL
+
+        def col(name: str, width: int = 0) -> I64:
+            return pub[:, c[name]] if not width else pub[:, c[name] : c[name] + width]
+
+        self._dealer = col("dealer")
+        self._phase = col("phase")
+        self._played = col("played", 4)
+        self._seat_cards = col("trick", 4)
+        self._leader = col("trick_leader")
+        self._shown = col("shown", 4)
+        self._bids = col("bids", 8)
+        self._coincher = col("coinche")
+        self._surcoincher = col("surcoinche")
+        self._passed = col("passed")
+        self._strain = col("contract_strain")
+        self._level = col("contract_level")
+        self._taker = col("contract_taker")
+        self._mult = col("contract_multiplier")
+        self._points = col("card_points", 2)
+        self._team_won = col("tricks_won", 2)
+        self._declared = col("announcements", 2)
         self._hands: I64 = z((n, 4), np.int64)
-        self._phase: I64 = z(n, np.int64)
         self._astate: I64 = z(n, np.int64)
-        self._bids: I64 = z((n, 8), np.int64)
-        self._coincher: I64 = z(n, np.int64)
-        self._surcoincher: I64 = z(n, np.int64)
-        self._passed: I64 = z(n, np.int64)
-        self._strain: I64 = z(n, np.int64)
-        self._level: I64 = z(n, np.int64)
-        self._taker: I64 = z(n, np.int64)
-        self._mult: I64 = z(n, np.int64)
-        self._leader: I64 = z(n, np.int64)
         self._size: I64 = z(n, np.int64)
         self._trick: I64 = z((n, 3), np.int64)
-        self._played: I64 = z((n, 4), np.int64)
-        self._points: I64 = z((n, 2), np.int64)
         self._won: I64 = z((n, 4), np.int64)
-        self._shown: I64 = z((n, 4), np.int64)
-        self._declared: I64 = z((n, 2), np.int64)
         self._ann_cards: I64 = z((n, 4), np.int64)
         self._ann_points: I64 = z((n, 4), np.int64)
         self._credit: I64 = z((n, 2), np.int64)
         self._belote: I64 = z(n, np.int64)
+        # the play rows' auction state: an over state, whose mask is empty
+        self._over_state = int(np.flatnonzero(self._auction.over)[0])
         self._rows = np.arange(n)
         self.rewards = np.zeros((n, 4), dtype=np.float32)
         """The reward of each seat this step: its team's deal score minus the other's,
@@ -194,13 +211,11 @@ class BatchEnv:
         dealer, hands = dealt(self.seed, self.deal_index[rows])
         self._dealer[rows] = dealer
         self._hands[rows] = hands
-        for name in ("_phase", "_astate", "_bids", "_passed", "_size", "_trick", "_played"):
+        pub = self._pub
+        pub[rows] = _FRESH
+        pub[rows, _COL["dealer"]] = dealer
+        for name in ("_astate", "_size", "_won", "_ann_cards", "_ann_points"):
             getattr(self, name)[rows] = 0
-        for name in ("_points", "_won", "_shown", "_declared", "_ann_cards", "_ann_points"):
-            getattr(self, name)[rows] = 0
-        for name in ("_coincher", "_surcoincher", "_strain", "_level", "_taker", "_mult"):
-            getattr(self, name)[rows] = -1
-        self._leader[rows] = -1
 
     # ------------------------------------------------------------------ observing
     @property
@@ -210,58 +225,28 @@ class BatchEnv:
 
     def _refresh(self) -> None:
         """The seat to move, the masks and the compact observations, from the state."""
-        n = self.n
         tables = self._auction
         play = self._phase == 1
-        auction = ~play
-        to_move = np.empty(n, dtype=np.int64)
-        arows = np.flatnonzero(auction)
         prow = np.flatnonzero(play)
-        states = self._astate[arows]
-        to_move[arows] = (self._dealer[arows] + tables.to_move[states]) & 3
-        mask = np.zeros((n, NUM_ACTIONS), dtype=np.bool_)
-        mask[arows] = tables.mask[states]
+        states = np.where(play, self._over_state, self._astate)
+        to_move = (self._dealer + tables.to_move[states]) & 3
+        legal = np.zeros(self.n, dtype=np.int64)
         if prow.size:
-            leader = self._leader[prow]
             size = self._size[prow]
-            mover = (leader + size) & 3
+            mover = (self._leader[prow] + size) & 3
             to_move[prow] = mover
-            hand = self._hands[prow, mover]
-            legal = self._legal(prow, hand, size)
-            mask[prow, :32] = (legal[:, None] & _BIT32) != 0
+            legal[prow] = self._legal(prow, self._hands[prow, mover], size)
         self._to_move = to_move
+        mask = tables.mask[states]  # the calls; the cards' columns are all False there
+        bits = np.unpackbits(legal.astype("<u4").view(np.uint8), bitorder="little")
+        cards = bits.reshape(self.n, 32).view(np.bool_)
+        mask[:, :32] = cards
+        self._cards_mask = cards
+        self._play_rows = play
         self.action_mask = mask
-        obs = np.empty((n, COMPACT_SIZE), dtype=np.int64)
-        c = _COL
-        obs[:, c["seat"]] = to_move
-        obs[:, c["dealer"]] = self._dealer
-        obs[:, c["phase"]] = self._phase
-        obs[:, c["hand"]] = self._hands[self._rows, to_move]
-        obs[:, c["played"] : c["played"] + 4] = self._played
-        trick = np.full((n, 4), -1, dtype=np.int64)
-        if prow.size:
-            size = self._size[prow]
-            leader = self._leader[prow]
-            for pos in range(3):
-                has = size > pos
-                rows = prow[has]
-                trick[rows, (leader[has] + pos) & 3] = self._trick[rows, pos]
-        obs[:, c["trick"] : c["trick"] + 4] = trick
-        obs[:, c["trick_leader"]] = self._leader
-        obs[:, c["shown"] : c["shown"] + 4] = self._shown
-        obs[:, c["bids"] : c["bids"] + 8] = self._bids
-        obs[:, c["coinche"]] = self._coincher
-        obs[:, c["surcoinche"]] = self._surcoincher
-        obs[:, c["passed"]] = self._passed
-        obs[:, c["contract_strain"]] = self._strain
-        obs[:, c["contract_level"]] = self._level
-        obs[:, c["contract_taker"]] = self._taker
-        obs[:, c["contract_multiplier"]] = self._mult
-        obs[:, c["card_points"] : c["card_points"] + 2] = self._points
-        won = self._won
-        obs[:, c["tricks_won"]] = won[:, 0] + won[:, 2]
-        obs[:, c["tricks_won"] + 1] = won[:, 1] + won[:, 3]
-        obs[:, c["announcements"] : c["announcements"] + 2] = self._declared
+        obs = self._pub.copy()
+        obs[:, _COL["seat"]] = to_move
+        obs[:, _COL["hand"]] = self._hands[self._rows, to_move]
         self.observations = obs
 
     def _legal(self, rows: npt.NDArray[np.intp], hand: I64, size: I64) -> I64:
@@ -305,11 +290,18 @@ class BatchEnv:
         >>> bool(env.action_mask[np.arange(3), actions].all())
         True
         """
-        mask = self.action_mask
-        counts = mask.sum(axis=1)
-        pick = (rng.random(self.n) * counts).astype(np.int64)
-        cumulative = np.cumsum(mask, axis=1)
-        return np.argmax(cumulative > pick[:, None], axis=1).astype(np.int64)
+        n = self.n
+        out = np.empty(n, dtype=np.int64)
+        play = self._play_rows
+        draw = rng.random(n)
+        for rows, mask in ((play, self._cards_mask), (~play, self.action_mask)):
+            sub = mask[rows]
+            if not sub.size:
+                continue
+            cumulative = np.cumsum(sub, axis=1, dtype=np.uint8)
+            pick = (draw[rows] * cumulative[:, -1]).astype(np.uint8)
+            out[rows] = np.argmax(cumulative > pick[:, None], axis=1)
+        return out
 
     # ------------------------------------------------------------------ stepping
     def step(self, actions: npt.ArrayLike) -> None:
@@ -418,6 +410,7 @@ class BatchEnv:
         bit = np.left_shift(1, acts)
         self._hands[rows, seat] &= ~bit
         self._played[rows, seat] |= bit
+        self._seat_cards[rows, seat] = acts
         won = self._won[rows]
         if self._ann:
             first = np.flatnonzero(won.sum(axis=1) == 0)
@@ -441,6 +434,8 @@ class BatchEnv:
         winner = (self._leader[r] + np.argmax(keys, axis=1)) & 3
         points = self._play.points[strain[:, None], cards].sum(axis=1)
         self._won[r, winner] += 1
+        self._team_won[r, winner & 1] += 1
+        self._seat_cards[r] = -1
         tricks = self._won[r].sum(axis=1)
         last = tricks == 8
         self._points[r, winner & 1] += points + np.where(last, K.LAST_TRICK_BONUS, 0)
