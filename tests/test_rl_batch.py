@@ -138,3 +138,40 @@ def test_deal_of_matches_hands() -> None:
     assert sum(len(h) for h in deal.hands) == 32
     assert isinstance(deal.dealer, Seat)
     assert all(isinstance(c, Card) for c in deal.hands[1])
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_vector_score_equals_kernel(preset: str) -> None:
+    # random inputs over the whole domain of K.score: every contract kind, multiplier,
+    # taker, belote and announcements, and trick splits weighted towards capots and
+    # générales (a seat or a team taking all eight), so every branch is reached
+    from coinche import _kernel as K
+    from coinche.rl._batch_score import score as vector_score
+
+    options = RuleConfig.preset(preset).score_options
+    rng = np.random.default_rng(20)
+    m = 20_000
+    taker = rng.integers(0, 4, m)
+    kind = rng.choice([0, 0, 0, 1, 2], m)
+    value = np.where(kind == 1, 250, np.where(kind == 2, 500, rng.integers(8, 25, m) * 10))
+    mult = rng.choice([1, 2, 4], m)
+    won = rng.multinomial(8, [0.25] * 4, m)
+    sweep = rng.random(m)
+    won[sweep < 0.1] = 0
+    won[sweep < 0.1, taker[sweep < 0.1]] = 8  # the taker alone
+    pair = (sweep >= 0.1) & (sweep < 0.2)
+    won[pair] = 0
+    won[pair, (taker[pair] + 1) & 3] = 8  # the defenders
+    ns = rng.integers(0, 163, m)
+    cards = np.stack([ns, 162 - ns], axis=1)
+    belote = rng.integers(-1, 2, m)
+    ann = rng.integers(0, 3, (m, 2)) * rng.choice([0, 20, 50, 100, 150, 200], (m, 2))
+    ann[rng.random(m) < 0.5] = 0
+    got = vector_score(options, taker, kind, value, mult, cards, won, belote, ann)
+    for i in range(m):
+        figures = K.score(
+            options, int(taker[i]), int(kind[i]), int(value[i]), int(mult[i]),
+            int(cards[i, 0]), int(cards[i, 1]), tuple(int(x) for x in won[i]),
+            int(belote[i]), int(ann[i, 0]), int(ann[i, 1]),
+        )  # fmt: skip
+        assert (figures[0], figures[1]) == tuple(got[i].tolist()), i

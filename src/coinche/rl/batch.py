@@ -49,6 +49,7 @@ from coinche.config import AuctionKind, RuleConfig
 from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, IllegalActionError, RuleConfigError
 from coinche.position import announcement_credit
+from coinche.rl._batch_score import score as vector_score
 from coinche.rl._batch_tables import MULTIPLIER_INDEX, auction_tables, dealt, play_tables
 from coinche.rl._common import to_rules
 from coinche.rl.observation import OBSERVATION_SIZE, field_slice
@@ -447,34 +448,21 @@ class BatchEnv:
         return over
 
     def _score(self, rows: npt.NDArray[np.intp]) -> None:
-        """The kernel's scoring of each finished deal, and the rewards."""
-        options = self._options
+        """The kernel's scoring of each finished deal (vectorised), and the rewards."""
         tables = self._auction
-        states = self._astate[rows].tolist()
-        kinds = tables.kind.tolist()
-        values = tables.value.tolist()
-        mults = tables.mult.tolist()
-        taker = self._taker[rows].tolist()
-        points = self._points[rows].tolist()
-        won = self._won[rows].tolist()
-        belote = self._belote[rows].tolist()
-        credit = self._credit[rows].tolist() if self._ann else [[0, 0]] * len(states)
-        scores = np.empty((len(states), 2), dtype=np.int64)
-        for i, state in enumerate(states):
-            figures = K.score(
-                options,
-                taker[i],
-                kinds[state],
-                values[state],
-                mults[state],
-                points[i][0],
-                points[i][1],
-                tuple(won[i]),  # type: ignore[arg-type]
-                belote[i],
-                credit[i][0],
-                credit[i][1],
-            )
-            scores[i] = figures[0], figures[1]
+        states = self._astate[rows]
+        credit = self._credit[rows] if self._ann else np.zeros((rows.size, 2), np.int64)
+        scores = vector_score(
+            self._options,
+            self._taker[rows],
+            tables.kind[states],
+            tables.value[states],
+            tables.mult[states],
+            self._points[rows],
+            self._won[rows],
+            self._belote[rows],
+            credit,
+        )
         self.final_scores[rows] = scores
         diff = (scores[:, 0] - scores[:, 1]).astype(np.float32)
         self.rewards[rows] = np.stack([diff, -diff, diff, -diff], axis=1)
