@@ -18,7 +18,7 @@ same deal whatever the batch size.
 >>> from coinche.rl.batch import BatchEnv, expand
 >>> env = BatchEnv("common", n=8, seed=1)
 >>> env.action_mask.shape, env.observations.shape, expand(env.observations).shape
-((8, 154), (8, 39), (8, 998))
+((8, 154), (8, 38), (8, 998))
 >>> rng = np.random.default_rng(0)
 >>> done = 0
 >>> for _ in range(300):
@@ -304,11 +304,17 @@ class BatchEnv:
             out[rows] = np.argmax(cumulative > pick[:, None], axis=1)
         return out
 
-    # ------------------------------------------------------------------ stepping
-    def step(self, actions: npt.ArrayLike) -> None:
-        """Play ``actions[i]`` for the seat to move in deal *i*, for every *i*.
+    def sample_first(self) -> I64:
+        """The first legal action of each deal (the lowest integer its mask allows)."""
+        return np.argmax(self.action_mask, axis=1).astype(np.int64)
 
-        :raises CoincheTypeError: not *n* integers.
+    # ------------------------------------------------------------------ stepping
+    def step(self, actions: npt.ArrayLike, where: npt.ArrayLike | None = None) -> None:
+        """Play ``actions[i]`` for the seat to move in deal *i*, for every *i* (or only
+        where the booleans *where* are True: the other deals stay as they are, their
+        actions unread).
+
+        :raises CoincheTypeError: not *n* integers, or *where* not *n* booleans.
         :raises IllegalActionError: an action its deal's mask does not allow (the first
             such deal is named; no deal moves).
         """
@@ -319,6 +325,12 @@ class BatchEnv:
                 f"shape {acts.shape} and dtype {acts.dtype}"
             )
         acts = acts.astype(np.int64)
+        moving = None
+        if where is not None:
+            moving = np.asarray(where)
+            if moving.shape != (self.n,) or moving.dtype != np.bool_:
+                raise CoincheTypeError(f"where must be {self.n} booleans, not {moving!r}")
+            acts = np.where(moving, acts, self.sample_first())
         inside = (acts >= 0) & (acts < NUM_ACTIONS)
         ok = inside.copy()
         ok[inside] = self.action_mask[self._rows[inside], acts[inside]]
@@ -331,7 +343,11 @@ class BatchEnv:
         self.terminated[:] = False
         self.thrown_in[:] = False
         play = self._phase == 1
-        arows = np.flatnonzero(~play)
+        auction = ~play
+        if moving is not None:
+            play &= moving
+            auction &= moving
+        arows = np.flatnonzero(auction)
         prow = np.flatnonzero(play)
         ended: list[npt.NDArray[np.intp]] = []
         if arows.size:
