@@ -15,13 +15,24 @@ action of one seat) per second, random legal actions throughout:
 * the OpenSpiel game, when ``pyspiel`` is installed: ``legal_actions()`` and
   ``apply_action()``, the 32 chance moves of the deal not counted.
 
+* the batch env (:mod:`coinche.rl.batch`): N = 4,096 deals stepped together, random
+  legal actions drawn from the masks (``BatchEnv.sample``), the compact observations and
+  the masks built every step; env steps (one action of one deal) per second, with the
+  sampling (``batch_steps_per_sec``) and without it (``batch_env_steps_per_sec``, the
+  time of ``step`` alone), and the same with the 998-float observations expanded every
+  step (``batch_expanded_steps_per_sec``);
+* the engine's random playouts (``coinche.engine``), cards per second, for reference.
+
 Run it with ``python benchmarks/bench_rl.py [--deals N] [--repeats R] [--rules NAME]``
-(the extra ``coinche[rl]`` installed).
+(the extra ``coinche[rl]`` installed); ``--json`` prints the figures as JSON instead:
+``batch_steps_per_sec``, ``batch_env_steps_per_sec``, ``batch_expanded_steps_per_sec``,
+``aec_steps_per_sec``, ``gym_steps_per_sec``, ``engine_cards_per_sec`` (medians).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -131,6 +142,40 @@ def openspiel_steps(rules: RuleConfig, deals: int) -> int:
     return steps
 
 
+def batch_rates(
+    rules: RuleConfig, n: int, steps: int, expanded: bool = False
+) -> tuple[float, float]:
+    """Steps per second of a BatchEnv of *n* deals: with the sampling, and step alone."""
+    from coinche.rl.batch import BatchEnv, expand
+
+    env = BatchEnv(rules, n=n, seed=1)
+    rng = np.random.default_rng(1)
+    for _ in range(300):  # the deals drift apart: a steady mix of auctions and play
+        env.step(env.sample(rng))
+    in_step = 0.0
+    start = time.perf_counter()
+    for _ in range(steps):
+        actions = env.sample(rng)
+        begin = time.perf_counter()
+        env.step(actions)
+        if expanded:
+            expand(env.observations)
+        in_step += time.perf_counter() - begin
+    total = time.perf_counter() - start
+    return n * steps / total, n * steps / in_step
+
+
+def engine_cards(rules: RuleConfig, deals: int) -> int:
+    from coinche import engine
+
+    for n in range(deals):
+        state = engine.PlayState.from_hands(
+            engine.random_hands(n), rules, taker=0, strain=n & 3, value=80, leader=1
+        )
+        engine.random_playout(state, n)
+    return 32 * deals
+
+
 def measure(
     run: Callable[[RuleConfig, int], int], rules: RuleConfig, deals: int, repeats: int
 ) -> float:
@@ -147,8 +192,32 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deals per repeat")
     parser.add_argument("--repeats", type=int, default=5, help="repeats (the median is shown)")
     parser.add_argument("--rules", default="common", help="a preset name")
+    parser.add_argument("--batch", type=int, default=4096, help="deals in the batch env")
+    parser.add_argument("--batch-steps", type=int, default=200, help="batch steps a repeat")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     rules = RuleConfig.preset(args.rules)
+    batch = [batch_rates(rules, args.batch, args.batch_steps) for _ in range(args.repeats)]
+    expanded = [
+        batch_rates(rules, args.batch, args.batch_steps // 4, expanded=True)[1]
+        for _ in range(args.repeats)
+    ]
+    figures = {
+        "batch_steps_per_sec": statistics.median(rate for rate, _ in batch),
+        "batch_env_steps_per_sec": statistics.median(rate for _, rate in batch),
+        "batch_expanded_steps_per_sec": statistics.median(expanded),
+        "aec_steps_per_sec": measure(aec_steps, rules, args.deals, args.repeats),
+        "gym_steps_per_sec": measure(gym_steps, rules, args.deals, args.repeats),
+        "engine_cards_per_sec": measure(engine_cards, rules, args.deals * 10, args.repeats),
+    }
+    if args.json:
+        import coinche
+
+        print(json.dumps({"rules": args.rules, "compiled": coinche.COMPILED, **figures}))
+        return
+    print(f"rules {args.rules}, batch of {args.batch}, median of {args.repeats}")
+    for name, rate in figures.items():
+        print(f"{name:<52} {rate:>12,.0f}")
     runs: list[tuple[str, Callable[[RuleConfig, int], int]]] = [
         ("Deal.apply_unchecked, random legal action", deal_steps),
         ("  + action integers and masks (coinche.actions)", table_steps),

@@ -171,7 +171,8 @@ def test_vector_score_equals_kernel(preset: str) -> None:
     for i in range(m):
         figures = K.score(
             options, int(taker[i]), int(kind[i]), int(value[i]), int(mult[i]),
-            int(cards[i, 0]), int(cards[i, 1]), tuple(int(x) for x in won[i]),
+            int(cards[i, 0]), int(cards[i, 1]),
+            (int(won[i, 0]), int(won[i, 1]), int(won[i, 2]), int(won[i, 3])),
             int(belote[i]), int(ann[i, 0]), int(ann[i, 1]),
         )  # fmt: skip
         assert (figures[0], figures[1]) == tuple(got[i].tolist()), i

@@ -39,15 +39,16 @@ def test_single_seat_agent_always_moves_and_gets_its_team_score(preset: str) -> 
 
 def test_self_play_rewards_of_every_seat() -> None:
     envs = CoincheVectorEnv("common", num_envs=4, seed=1, seat=None, compact=True)
-    obs, _ = envs.reset(seed=1)
+    envs.reset(seed=1)
     rng = np.random.default_rng(1)
     seen = 0
     for _ in range(200):
         mover = envs.batch.to_move.copy()
-        obs, rewards, terminated, _, info = envs.step(_random(envs.action_masks(), rng))
+        _, rewards, terminated, _, info = envs.step(_random(envs.action_masks(), rng))
         every = info["rewards"]
         # partners get the same reward, opponents its opposite; the mover's is its own
-        assert (every[:, 0] == every[:, 2]).all() and (every[:, 0] == -every[:, 1]).all()
+        assert (every[:, 0] == every[:, 2]).all()
+        assert (every[:, 0] == -every[:, 1]).all()
         assert (rewards == every[np.arange(4), mover]).all()
         seen += int(terminated.sum())
     assert seen > 5

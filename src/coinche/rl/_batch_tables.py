@@ -174,15 +174,13 @@ class PlayTables:
             self.follow[key, byte] = got >> 8 * led & 0xFF
         for byte in range(256):
             trumps = byte << 8 * strain if strain < 4 and strain != led else 0
-            if strain < 4 and strain != led:
-                hand = trumps | 1 << filler
-            else:
-                hand = 1 << filler
+            hand = trumps | 1 << filler
             got = K.legal_mask(hand, n, c0, c1, c2, strain, flags)
             if got == hand:
                 self.void[key, byte] = 256
             else:
-                assert strain < 4 and got & ~K.SUIT_MASK[strain] == 0
+                assert strain < 4, "a whole hand is legal in no trump and all trump"
+                assert got & ~K.SUIT_MASK[strain] == 0, "void: only trumps, or anything"
                 self.void[key, byte] = got >> 8 * strain & 0xFF
 
 
@@ -190,7 +188,7 @@ def _tricks(n: int) -> list[tuple[int, ...]]:
     """Tricks of *n* distinct cards, one per (led suit, later cards' suits and ranks)."""
     if n == 1:
         return [(c,) for c in range(32)]
-    out = []
+    out: list[tuple[int, ...]] = []
     for first in range(32):
         for second in range(32):
             if second == first:
@@ -252,7 +250,8 @@ def dealt(seed: int, index: npt.NDArray[np.int64]) -> tuple[I64, I64]:
     ``8k`` to ``8k + 7``.
     """
     with np.errstate(over="ignore"):
-        root = _mix(np.uint64(seed & 0xFFFFFFFFFFFFFFFF) * _GOLD + np.uint64(0x632BE59BD9B4E019))
+        seeded = np.array([seed & 0xFFFFFFFFFFFFFFFF], dtype=np.uint64)
+        root = _mix(seeded * _GOLD + np.uint64(0x632BE59BD9B4E019))
         base = _mix(root ^ (index.astype(np.uint64) * _GOLD))
         cards = np.arange(33, dtype=np.uint64)
         keys = _mix(base[:, None] + (cards[None, :] + np.uint64(1)) * _M2)

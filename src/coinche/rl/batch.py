@@ -93,10 +93,20 @@ COMPACT_SIZE: Final = _at
 """The number of columns of the compact observation."""
 del _at, _name, _width
 
-_MULT_INDEX: Final = np.array([-1, MULTIPLIER_INDEX[1], MULTIPLIER_INDEX[2], -1, MULTIPLIER_INDEX[4]])
+_MULT_INDEX: Final = np.array(
+    [-1, MULTIPLIER_INDEX[1], MULTIPLIER_INDEX[2], -1, MULTIPLIER_INDEX[4]]
+)
 _FRESH: Final = np.zeros(COMPACT_SIZE, dtype=np.int64)
-for _name in ("trick", "trick_leader", "coinche", "surcoinche", "contract_strain",
-              "contract_level", "contract_taker", "contract_multiplier"):
+for _name in (
+    "trick",
+    "trick_leader",
+    "coinche",
+    "surcoinche",
+    "contract_strain",
+    "contract_level",
+    "contract_taker",
+    "contract_multiplier",
+):
     _FRESH[_COL[_name] : _COL[_name] + (4 if _name == "trick" else 1)] = -1
 del _name
 _BIT32: Final = np.left_shift(np.int64(1), np.arange(32, dtype=np.int64))
@@ -306,7 +316,8 @@ class BatchEnv:
 
     def sample_first(self) -> I64:
         """The first legal action of each deal (the lowest integer its mask allows)."""
-        return np.argmax(self.action_mask, axis=1).astype(np.int64)
+        first: I64 = np.argmax(self.action_mask, axis=1).astype(np.int64)
+        return first
 
     # ------------------------------------------------------------------ stepping
     def step(self, actions: npt.ArrayLike, where: npt.ArrayLike | None = None) -> None:
@@ -407,7 +418,9 @@ class BatchEnv:
         if self._ann:
             self._announce(rows, hands.tolist(), strain.tolist())
 
-    def _announce(self, rows: npt.NDArray[np.intp], hands: list[list[int]], strains: list[int]) -> None:
+    def _announce(
+        self, rows: npt.NDArray[np.intp], hands: list[list[int]], strains: list[int]
+    ) -> None:
         """What each seat will declare with its first card, and the credit (the library's
         own announcement functions, per deal)."""
         rules = self.rules
@@ -458,7 +471,7 @@ class BatchEnv:
         self._points[r, winner & 1] += points + np.where(last, K.LAST_TRICK_BONUS, 0)
         self._leader[r] = winner
         self._size[r] = 0
-        over = r[last]
+        over: npt.NDArray[np.intp] = r[last]
         if over.size:
             self._score(over)
         return over
@@ -490,8 +503,13 @@ _F: Final = {name: field_slice(name).start for name in (
     "passed", "contract_strain", "contract_level", "contract_taker", "contract_multiplier",
     "card_points", "tricks_won", "announcements", "seat", "dealer", "to_move", "phase",
 )}  # fmt: skip
-_BID_BITS: Final = np.array([1 << (b % 57) for b in range(114)], dtype=np.int64)
-_BID_WORD: Final = np.array([b // 57 for b in range(114)], dtype=np.int64)
+
+
+def _unpack32(masks: I64) -> npt.NDArray[np.uint8]:
+    """The 32 bits of each mask, lowest first, as a trailing axis of 0s and 1s."""
+    flat = np.ascontiguousarray(masks).astype("<u4").view(np.uint8)
+    bits = np.unpackbits(flat, bitorder="little")
+    return bits.reshape(*masks.shape, 32)
 
 
 def expand(compact: npt.ArrayLike) -> npt.NDArray[np.float32]:
@@ -509,7 +527,9 @@ def expand(compact: npt.ArrayLike) -> npt.NDArray[np.float32]:
     if single:
         rows = rows[None, :]
     if rows.ndim != 2 or rows.shape[1] != COMPACT_SIZE:
-        raise CoincheTypeError(f"compact observations have {COMPACT_SIZE} columns, not {rows.shape}")
+        raise CoincheTypeError(
+            f"compact observations have {COMPACT_SIZE} columns, not {rows.shape}"
+        )
     m = rows.shape[0]
     c = _COL
     out = np.zeros((m, OBSERVATION_SIZE), dtype=np.float32)
@@ -519,10 +539,9 @@ def expand(compact: npt.ArrayLike) -> npt.NDArray[np.float32]:
 
     def cards(column: int, start: int) -> None:
         masks = np.take_along_axis(rows[:, column : column + 4], seats, axis=1)
-        bits = (masks[:, :, None] & _BIT32[None, None, :]) != 0
-        out[:, start : start + 128] = bits.reshape(m, 128)
+        out[:, start : start + 128] = _unpack32(masks).reshape(m, 128)
 
-    out[:, _F["hand"] : _F["hand"] + 32] = (rows[:, c["hand"], None] & _BIT32) != 0
+    out[:, _F["hand"] : _F["hand"] + 32] = _unpack32(rows[:, c["hand"]])
     cards(c["played"], _F["played"])
     cards(c["shown"], _F["shown"])
     trick = np.take_along_axis(rows[:, c["trick"] : c["trick"] + 4], seats, axis=1)
@@ -534,8 +553,12 @@ def expand(compact: npt.ArrayLike) -> npt.NDArray[np.float32]:
     bids = np.take_along_axis(
         rows[:, c["bids"] : c["bids"] + 8].reshape(m, 4, 2), seats[:, :, None], axis=1
     )  # m x relative seat x word
-    made = (bids[:, :, _BID_WORD] & _BID_BITS) != 0  # m x relative seat x bid
-    out[:, _F["bids"] : _F["bids"] + 456] = made.transpose(0, 2, 1).reshape(m, 456)
+    words = np.unpackbits(
+        np.ascontiguousarray(bids).astype("<u8").view(np.uint8), bitorder="little"
+    )
+    made = words.reshape(m, 4, 2, 64)[:, :, :, :57].reshape(m, 4, 114)  # by relative seat
+    target = out[:, _F["bids"] : _F["bids"] + 456].reshape(m, 114, 4)  # a view
+    target[...] = made.transpose(0, 2, 1)
     for name in ("coinche", "surcoinche", "contract_taker"):
         who = rows[:, c[name]]
         has = who >= 0
@@ -560,4 +583,3 @@ def expand(compact: npt.ArrayLike) -> npt.NDArray[np.float32]:
     out[:, _F["to_move"]] = 1.0  # the observer is the seat to move
     out[ar, _F["phase"] + rows[:, c["phase"]]] = 1.0
     return out[0] if single else out
-

@@ -44,7 +44,8 @@ def random_policy(
     """A uniformly random legal action for each row of *mask*."""
     cumulative = np.cumsum(mask, axis=1, dtype=np.int16)
     pick = (rng.random(mask.shape[0]) * cumulative[:, -1]).astype(np.int16)
-    return np.argmax(cumulative > pick[:, None], axis=1).astype(np.int64)
+    chosen: npt.NDArray[np.int64] = np.argmax(cumulative > pick[:, None], axis=1).astype(np.int64)
+    return chosen
 
 
 class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -88,6 +89,7 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
         self._seed = seed
         self._rng = np.random.default_rng(seed)
         width = COMPACT_SIZE if compact else OBSERVATION_SIZE
+        box: spaces.Box[Any]
         if compact:
             box = spaces.Box(-1, 2**32, (width,), dtype=np.int64)
         else:
@@ -145,7 +147,13 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
 
     def step(
         self, actions: npt.ArrayLike
-    ) -> tuple[dict[str, Any], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
+    ) -> tuple[
+        dict[str, Any],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
         """Play *actions* (one per deal) for the agent, then the others to its next turn.
 
         :raises IllegalActionError: an action its deal's mask does not allow.
