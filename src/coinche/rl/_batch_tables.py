@@ -140,6 +140,8 @@ class PlayTables:
     def __init__(self, flags: int) -> None:
         self.win_key: I64 = np.array(K.WIN_KEY, dtype=np.int64).reshape(6, 4, 32)
         self.points: I64 = np.array(K.POINTS, dtype=np.int64).reshape(6, 32)
+        self.win_key_flat: I64 = np.array(K.WIN_KEY, dtype=np.int64)
+        self.points_flat: I64 = np.array(K.POINTS, dtype=np.int64)
         self.belote: I64 = np.array([K.belote_mask(s) for s in range(6)], dtype=np.int64)
         keys = 6 * 4 * 32 * 2 * 2
         self.follow: I64 = np.zeros((keys, 256), dtype=np.int64)

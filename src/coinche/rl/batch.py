@@ -195,7 +195,16 @@ class BatchEnv:
         self._hands: I64 = z((n, 4), np.int64)
         self._astate: I64 = z(n, np.int64)
         self._size: I64 = z(n, np.int64)
-        self._trick: I64 = z((n, 3), np.int64)
+        # the trick in progress, kept card by card: the led suit, the master card, its
+        # win key and position, the positions' parities (1 << p & 1) that trumped after
+        # the lead, and the card points so far
+        self._led: I64 = z(n, np.int64)
+        self._master: I64 = z(n, np.int64)
+        self._master_key: I64 = z(n, np.int64)
+        self._master_pos: I64 = z(n, np.int64)
+        self._trumped: I64 = z(n, np.int64)
+        self._trick_points: I64 = z(n, np.int64)
+        self._tricks_done: I64 = z(n, np.int64)
         self._won: I64 = z((n, 4), np.int64)
         self._ann_cards: I64 = z((n, 4), np.int64)
         self._ann_points: I64 = z((n, 4), np.int64)
@@ -225,7 +234,7 @@ class BatchEnv:
         pub = self._pub
         pub[rows] = _FRESH
         pub[rows, _COL["dealer"]] = dealer
-        for name in ("_astate", "_size", "_won", "_ann_cards", "_ann_points"):
+        for name in ("_astate", "_size", "_won", "_ann_cards", "_ann_points", "_tricks_done"):
             getattr(self, name)[rows] = 0
 
     # ------------------------------------------------------------------ observing
@@ -269,16 +278,10 @@ class BatchEnv:
         r = rows[inside]
         n = size[inside]
         strain = self._strain[r]
-        cards = self._trick[r]
-        led = cards[:, 0] >> 3
-        keys = self._play.win_key[strain[:, None], led[:, None], cards]
-        keys[np.arange(3)[None, :] >= n[:, None]] = -1
-        best_pos = np.argmax(keys, axis=1)
-        best = cards[np.arange(r.size), best_pos]
-        pos = np.arange(3)[None, :]
-        trumped = ((keys >= 16) & (pos >= 1) & (((n[:, None] - pos) & 1) == 1)).any(axis=1)
-        partner = ((n - best_pos) & 1) == 0
-        key = (((strain * 4 + led) * 32 + best) * 2 + partner) * 2 + trumped
+        led = self._led[r]
+        partner = ((n - self._master_pos[r]) & 1) == 0
+        trumped = (self._trumped[r] >> ((n + 1) & 1)) & 1
+        key = (((strain * 4 + led) * 32 + self._master[r]) * 2 + partner) * 2 + trumped
         h = hand[inside]
         follow = (h >> (8 * led)) & 0xFF
         suit_strain = strain < 4
@@ -441,36 +444,44 @@ class BatchEnv:
         self._hands[rows, seat] &= ~bit
         self._played[rows, seat] |= bit
         self._seat_cards[rows, seat] = acts
-        won = self._won[rows]
         if self._ann:
-            first = np.flatnonzero(won.sum(axis=1) == 0)
+            first = np.flatnonzero(self._tricks_done[rows] == 0)
             if first.size:
                 r, s = rows[first], seat[first]
                 self._shown[r, s] |= self._ann_cards[r, s]
                 np.add.at(self._declared, (r, s & 1), self._ann_points[r, s])
         size = self._size[rows]
+        strain = self._strain[rows]
+        lead = size == 0
+        led = np.where(lead, acts >> 3, self._led[rows])
+        key = self._play.win_key_flat[(strain * 4 + led) * 32 + acts]
+        beats = lead | (key > self._master_key[rows])
+        self._led[rows] = led
+        self._master[rows] = np.where(beats, acts, self._master[rows])
+        self._master_key[rows] = np.where(beats, key, self._master_key[rows])
+        position = np.where(beats, size, self._master_pos[rows])
+        self._master_pos[rows] = position
+        trumped = np.where(lead, 0, self._trumped[rows])
+        self._trumped[rows] = trumped | np.where(~lead & (key >= 16), 1 << (size & 1), 0)
+        points = np.where(lead, 0, self._trick_points[rows])
+        points += self._play.points_flat[strain * 32 + acts]
+        self._trick_points[rows] = points
         full = size == 3
-        part = np.flatnonzero(~full)
-        self._trick[rows[part], size[part]] = acts[part]
-        self._size[rows[part]] += 1
+        self._size[rows] = np.where(full, 0, size + 1)
         done = np.flatnonzero(full)
         if not done.size:
             return done
         r = rows[done]
-        cards = np.concatenate([self._trick[r], acts[done][:, None]], axis=1)
-        strain = self._strain[r]
-        led = cards[:, 0] >> 3
-        keys = self._play.win_key[strain[:, None], led[:, None], cards]
-        winner = (self._leader[r] + np.argmax(keys, axis=1)) & 3
-        points = self._play.points[strain[:, None], cards].sum(axis=1)
+        winner = (self._leader[r] + position[done]) & 3
         self._won[r, winner] += 1
-        self._team_won[r, winner & 1] += 1
+        team = winner & 1
+        self._team_won[r, team] += 1
         self._seat_cards[r] = -1
-        tricks = self._won[r].sum(axis=1)
+        tricks = self._tricks_done[r] + 1
+        self._tricks_done[r] = tricks
         last = tricks == 8
-        self._points[r, winner & 1] += points + np.where(last, K.LAST_TRICK_BONUS, 0)
+        self._points[r, team] += points[done] + np.where(last, K.LAST_TRICK_BONUS, 0)
         self._leader[r] = winner
-        self._size[r] = 0
         over: npt.NDArray[np.intp] = r[last]
         if over.size:
             self._score(over)
