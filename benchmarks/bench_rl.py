@@ -84,7 +84,7 @@ def observation_calls(rules: RuleConfig, deals: int) -> int:
 
 def aec_steps(rules: RuleConfig, deals: int, observe: bool = True) -> int:
     env = CoincheAECEnv(rules)
-    rng = np.random.default_rng(1)
+    pick = random.Random(1)
     steps = 0
     for seed in range(deals):
         env.reset(seed=seed)
@@ -94,9 +94,10 @@ def aec_steps(rules: RuleConfig, deals: int, observe: bool = True) -> int:
                 env.step(None)
                 continue
             if obs is not None:
-                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[pick.randrange(len(legal))])
             else:
-                action = int(rng.choice(legal_action_ints(env.deal)))
+                action = pick.choice(legal_action_ints(env.deal))
             env.step(action)
             steps += 1
     return steps
@@ -108,13 +109,14 @@ def aec_steps_unobserved(rules: RuleConfig, deals: int) -> int:
 
 def gym_steps(rules: RuleConfig, deals: int) -> int:
     env = CoincheGymEnv(rules, seat=Seat.SOUTH)
-    rng = np.random.default_rng(1)
+    pick = random.Random(1)
     steps = 0
     for seed in range(deals):
         obs, _ = env.reset(seed=seed)
         done = False
         while not done:
-            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            legal = np.flatnonzero(obs["action_mask"])
+            action = int(legal[pick.randrange(len(legal))])
             obs, _, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
             steps += 1

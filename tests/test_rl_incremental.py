@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from coinche import PRESETS, Seat
+from coinche.actions import legal_action_mask
 from coinche.rl import CoincheAECEnv, CoincheGymEnv, observation
 from coinche.rl._common import AGENTS, SEAT_OF
 
@@ -32,6 +33,8 @@ def test_aec_observations_equal_the_views(preset: str, episode: str) -> None:
                 env.step(None)
                 continue
             mask = env.observe(agent)["action_mask"]
+            expected_mask = np.frombuffer(legal_action_mask(env.deal), dtype=np.int8)
+            assert np.array_equal(mask, expected_mask), (preset, steps)
             env.step(int(rng.choice(np.flatnonzero(mask))))
             steps += 1
     assert steps > 100

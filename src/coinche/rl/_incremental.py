@@ -82,14 +82,22 @@ class Tracker:
             return
         else:
             self._call(before, seat, move, after)
-        to_move = after.to_move
+        moving = after.to_move
+        to_move = -1 if moving is None else int(moving)
         phase = _PHASES[after.phase]
+        old_move = before.to_move
+        old_phase = _PHASES[before.phase]
+        if to_move == old_move and phase == old_phase:
+            return
+        start = _TO_MOVE.start
         for observer, vector in enumerate(self.vectors):
-            vector[_TO_MOVE] = 0.0
-            if to_move is not None:
-                vector[_TO_MOVE.start + ((to_move - observer) & 3)] = 1.0
-            vector[_PHASE] = 0.0
-            vector[_PHASE.start + phase] = 1.0
+            if old_move is not None:
+                vector[start + ((old_move - observer) & 3)] = 0.0
+            if to_move >= 0:
+                vector[start + ((to_move - observer) & 3)] = 1.0
+            if phase != old_phase:
+                vector[_PHASE.start + old_phase] = 0.0
+                vector[_PHASE.start + phase] = 1.0
 
     def _call(self, before: Deal, seat: int, move: Action, after: Deal) -> None:
         rules = after.rules

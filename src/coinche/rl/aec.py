@@ -27,13 +27,13 @@ from pettingzoo.utils import wrappers
 
 from coinche.actions import NUM_ACTIONS, int_to_action
 from coinche.config import RuleConfig
-from coinche.deal import Action, Deal
+from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, IllegalActionError
 from coinche.game import Game
 from coinche.rl._common import (
     AGENTS,
     SEAT_OF,
-    mask_array,
+    fast_mask,
     observation_space,
     render_text,
     to_rules,
@@ -110,8 +110,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._rng: random.Random | None = None
         self._game: Game | None = None
         self._deal: Deal | None = None
-        self._legal: tuple[Action, ...] = ()
-        self._mask: npt.NDArray[np.int8] | None = None  # of _legal, made when first asked
+        self._mask: npt.NDArray[np.int8] | None = None  # the mover's, made when first asked
         self._tracker: Tracker | None = None  # the four observation vectors, kept up to date
 
     # ------------------------------------------------------------------ spaces
@@ -168,7 +167,6 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def _after_move(self) -> None:
         deal = self.deal
-        self._legal = deal.legal_actions()
         self._mask = None
         to_move = deal.to_move
         if to_move is not None:
@@ -181,7 +179,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         vector = self._tracker.vectors[seat].copy()
         if seat is self.deal.to_move:
             if self._mask is None:
-                self._mask = mask_array(self._legal, self.rules)
+                self._mask = fast_mask(self.deal, self.rules)
             mask = self._mask.copy()
         else:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
@@ -213,7 +211,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         move = int_to_action(action, self.rules)
-        if move not in self._legal:
+        if not self.deal.is_legal(move):
             self.deal.apply(move)  # raises the library's error, with its reason
             raise IllegalActionError(move, SEAT_OF[agent], "not legal now")  # pragma: no cover
         game = self._game
