@@ -176,3 +176,39 @@ def test_vector_score_equals_kernel(preset: str) -> None:
             int(belote[i]), int(ann[i, 0]), int(ann[i, 1]),
         )  # fmt: skip
         assert (figures[0], figures[1]) == tuple(got[i].tolist()), i
+
+
+@pytest.mark.parametrize("preset", ["common", "pagat", "min82"])
+def test_batch_equals_the_aec_env(preset: str) -> None:
+    # the single-deal env playing deal_of(seed, slot) with the batch's actions: the same
+    # observation of the seat to move, the same mask, the same rewards at the end
+    from coinche.rl import CoincheAECEnv
+    from coinche.rl._common import AGENTS
+
+    seed, n = 4, 6
+    env = BatchEnv(preset, n=n, seed=seed)
+    singles = [CoincheAECEnv(preset) for _ in range(n)]
+    for i, single in enumerate(singles):
+        single.reset(options={"deal": deal_of(preset, seed, i)})
+    rng = np.random.default_rng(seed)
+    ended = 0
+    for _ in range(120):
+        full = expand(env.observations)
+        for i, single in enumerate(singles):
+            agent = single.agent_selection
+            assert AGENTS.index(agent) == env.to_move[i]
+            seen = single.observe(agent)
+            assert np.array_equal(seen["observation"], full[i])
+            assert np.array_equal(seen["action_mask"].astype(bool), env.action_mask[i])
+        actions = env.sample(rng)
+        env.step(actions)
+        for i, single in enumerate(singles):
+            single.step(int(actions[i]))
+            if single.terminations[AGENTS[0]]:
+                assert env.terminated[i]
+                assert [single.rewards[a] for a in AGENTS] == env.rewards[i].tolist()
+                single.reset(options={"deal": deal_of(preset, seed, int(env.deal_index[i]))})
+                ended += 1
+            else:
+                assert not env.terminated[i]
+    assert ended > 5
