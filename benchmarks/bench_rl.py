@@ -26,7 +26,9 @@ action of one seat) per second, random legal actions throughout:
 Run it with ``python benchmarks/bench_rl.py [--deals N] [--repeats R] [--rules NAME]``
 (the extra ``coinche[rl]`` installed); ``--json`` prints the figures as JSON instead:
 ``batch_steps_per_sec``, ``batch_env_steps_per_sec``, ``batch_expanded_steps_per_sec``,
-``aec_steps_per_sec``, ``gym_steps_per_sec``, ``engine_cards_per_sec`` (medians).
+``aec_steps_per_sec``, ``gym_steps_per_sec``, ``engine_cards_per_sec`` (medians, by the
+wall clock), and the same under ``per_cpu_second`` (per CPU second of the process: a
+fairer figure for one core of a machine other jobs share).
 """
 
 from __future__ import annotations
@@ -146,25 +148,28 @@ def openspiel_steps(rules: RuleConfig, deals: int) -> int:
 
 def batch_rates(
     rules: RuleConfig, n: int, steps: int, expanded: bool = False
-) -> tuple[float, float]:
-    """Steps per second of a BatchEnv of *n* deals: with the sampling, and step alone."""
+) -> tuple[float, float, float, float]:
+    """Steps per second of a BatchEnv of *n* deals: with the sampling, and step alone;
+    by the wall clock, then per CPU second of this process."""
     from coinche.rl.batch import BatchEnv, expand
 
     env = BatchEnv(rules, n=n, seed=1)
     rng = np.random.default_rng(1)
     for _ in range(300):  # the deals drift apart: a steady mix of auctions and play
         env.step(env.sample(rng))
-    in_step = 0.0
-    start = time.perf_counter()
+    in_step = in_cpu = 0.0
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in range(steps):
         actions = env.sample(rng)
-        begin = time.perf_counter()
+        begin, begin_cpu = time.perf_counter(), time.process_time()
         env.step(actions)
         if expanded:
             expand(env.observations)
         in_step += time.perf_counter() - begin
-    total = time.perf_counter() - start
-    return n * steps / total, n * steps / in_step
+        in_cpu += time.process_time() - begin_cpu
+    total, total_cpu = time.perf_counter() - start, time.process_time() - cpu
+    done = n * steps
+    return done / total, done / in_step, done / total_cpu, done / in_cpu
 
 
 def engine_cards(rules: RuleConfig, deals: int) -> int:
@@ -181,12 +186,20 @@ def engine_cards(rules: RuleConfig, deals: int) -> int:
 def measure(
     run: Callable[[RuleConfig, int], int], rules: RuleConfig, deals: int, repeats: int
 ) -> float:
-    rates = []
+    return measure_both(run, rules, deals, repeats)[0]
+
+
+def measure_both(
+    run: Callable[[RuleConfig, int], int], rules: RuleConfig, deals: int, repeats: int
+) -> tuple[float, float]:
+    """The median rate by the wall clock, and per CPU second of this process."""
+    rates, cpu_rates = [], []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         steps = run(rules, deals)
         rates.append(steps / (time.perf_counter() - start))
-    return statistics.median(rates)
+        cpu_rates.append(steps / (time.process_time() - cpu))
+    return statistics.median(rates), statistics.median(cpu_rates)
 
 
 def main() -> None:
@@ -201,25 +214,42 @@ def main() -> None:
     rules = RuleConfig.preset(args.rules)
     batch = [batch_rates(rules, args.batch, args.batch_steps) for _ in range(args.repeats)]
     expanded = [
-        batch_rates(rules, args.batch, args.batch_steps // 4, expanded=True)[1]
+        batch_rates(rules, args.batch, args.batch_steps // 4, expanded=True)
         for _ in range(args.repeats)
     ]
+    aec = measure_both(aec_steps, rules, args.deals, args.repeats)
+    gym = measure_both(gym_steps, rules, args.deals, args.repeats)
+    engine = measure_both(engine_cards, rules, args.deals * 10, args.repeats)
+
+    def median(rows: list[tuple[float, float, float, float]], at: int) -> float:
+        return statistics.median(row[at] for row in rows)
+
     figures = {
-        "batch_steps_per_sec": statistics.median(rate for rate, _ in batch),
-        "batch_env_steps_per_sec": statistics.median(rate for _, rate in batch),
-        "batch_expanded_steps_per_sec": statistics.median(expanded),
-        "aec_steps_per_sec": measure(aec_steps, rules, args.deals, args.repeats),
-        "gym_steps_per_sec": measure(gym_steps, rules, args.deals, args.repeats),
-        "engine_cards_per_sec": measure(engine_cards, rules, args.deals * 10, args.repeats),
+        "batch_steps_per_sec": median(batch, 0),
+        "batch_env_steps_per_sec": median(batch, 1),
+        "batch_expanded_steps_per_sec": median(expanded, 1),
+        "aec_steps_per_sec": aec[0],
+        "gym_steps_per_sec": gym[0],
+        "engine_cards_per_sec": engine[0],
+    }
+    per_cpu = {
+        "batch_steps_per_sec": median(batch, 2),
+        "batch_env_steps_per_sec": median(batch, 3),
+        "batch_expanded_steps_per_sec": median(expanded, 3),
+        "aec_steps_per_sec": aec[1],
+        "gym_steps_per_sec": gym[1],
+        "engine_cards_per_sec": engine[1],
     }
     if args.json:
         import coinche
 
-        print(json.dumps({"rules": args.rules, "compiled": coinche.COMPILED, **figures}))
+        head = {"rules": args.rules, "compiled": coinche.COMPILED}
+        print(json.dumps({**head, **figures, "per_cpu_second": per_cpu}))
         return
     print(f"rules {args.rules}, batch of {args.batch}, median of {args.repeats}")
+    print(f"{'figure':<40} {'per second':>12} {'per CPU second':>16}")
     for name, rate in figures.items():
-        print(f"{name:<52} {rate:>12,.0f}")
+        print(f"{name:<40} {rate:>12,.0f} {per_cpu[name]:>16,.0f}")
     runs: list[tuple[str, Callable[[RuleConfig, int], int]]] = [
         ("Deal.apply_unchecked, random legal action", deal_steps),
         ("  + action integers and masks (coinche.actions)", table_steps),

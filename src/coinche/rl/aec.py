@@ -211,7 +211,8 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         move = int_to_action(action, self.rules)
-        if not self.deal.is_legal(move):
+        mask = self._mask  # made when the agent observed; else ask the deal
+        if not (mask[int(action)] if mask is not None else self.deal.is_legal(move)):
             self.deal.apply(move)  # raises the library's error, with its reason
             raise IllegalActionError(move, SEAT_OF[agent], "not legal now")  # pragma: no cover
         game = self._game
