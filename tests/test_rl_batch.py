@@ -212,3 +212,36 @@ def test_batch_equals_the_aec_env(preset: str) -> None:
             else:
                 assert not env.terminated[i]
     assert ended > 5
+
+
+def test_sample_draws_every_legal_action_and_nothing_else() -> None:
+    # one deal, the same position drawn from 4,000 times: the opening of the common
+    # auction has 41 legal actions (pass, 36 bids, 4 capots), each drawn about 100 times
+    env = BatchEnv("common", n=4000, seed=0)
+    env._hands[:] = env._hands[0]
+    env._pub[:] = env._pub[0]
+    env._refresh()
+    drawn = env.sample(np.random.default_rng(0))
+    counts = np.bincount(drawn, minlength=NUM_ACTIONS)
+    legal = env.action_mask[0]
+    assert not counts[~legal].any()
+    assert (counts[legal] > 50).all()
+    assert legal.sum() == 41
+
+
+def test_sample_draws_every_legal_card() -> None:
+    # step one deal into its play, copy it to 4,000 slots: each legal card is drawn
+    env = BatchEnv("common", n=4000, seed=0)
+    rng = np.random.default_rng(1)
+    while env._phase[0] != 1:
+        env.step(env.sample(rng))
+    for name in ("_hands", "_pub", "_astate", "_size", "_led", "_master", "_master_key"):
+        getattr(env, name)[:] = getattr(env, name)[0]
+    for name in ("_master_pos", "_trumped", "_trick_points", "_tricks_done"):
+        getattr(env, name)[:] = getattr(env, name)[0]
+    env._refresh()
+    counts = np.bincount(env.sample(rng), minlength=NUM_ACTIONS)
+    legal = env.action_mask[0]
+    assert legal[:32].sum() == 8  # a lead: any of the eight cards
+    assert not counts[~legal].any()
+    assert (counts[legal] > 300).all()

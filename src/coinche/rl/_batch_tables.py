@@ -97,6 +97,12 @@ class AuctionTables:
                 self.taker[state] = int(contract.taker)
                 self.mult[state] = contract.multiplier
                 self.leader[state] = int(rules.first_leader(Seat.NORTH, contract.taker))
+        # each state's legal actions listed, for drawing one: legal[s, :count[s]]
+        self.count: I64 = self.mask.sum(axis=1).astype(np.int64)
+        self.legal: I64 = np.zeros((size, max(1, int(self.count.max()))), dtype=np.int64)
+        for state in range(size):
+            listed = np.flatnonzero(self.mask[state])
+            self.legal[state, : listed.size] = listed
         # the kind of each action: 0 card, 1 pass, 2 bid, 3 coinche, 4 surcoinche
         kinds = np.zeros(NUM_ACTIONS, dtype=np.int64)
         for action in range(32, NUM_ACTIONS):

@@ -262,6 +262,7 @@ class BatchEnv:
         cards = bits.reshape(self.n, 32).view(np.bool_)
         mask[:, :32] = cards
         self._cards_mask = cards
+        self._legal_cards = legal
         self._play_rows = play
         self.action_mask = mask
         obs = self._pub.copy()
@@ -304,17 +305,20 @@ class BatchEnv:
         >>> bool(env.action_mask[np.arange(3), actions].all())
         True
         """
-        n = self.n
-        out = np.empty(n, dtype=np.int64)
-        play = self._play_rows
-        draw = rng.random(n)
-        for rows, mask in ((play, self._cards_mask), (~play, self.action_mask)):
-            sub = mask[rows]
-            if not sub.size:
-                continue
-            cumulative = np.cumsum(sub, axis=1, dtype=np.uint8)
-            pick = (draw[rows] * cumulative[:, -1]).astype(np.uint8)
-            out[rows] = np.argmax(cumulative > pick[:, None], axis=1)
+        draw = rng.random(self.n)
+        # the cards: drop the k lowest legal cards (k drawn below their number), keep the
+        # lowest left; a deal in its auction has no legal card
+        cards = self._legal_cards
+        k = (draw * np.bitwise_count(cards)).astype(np.int64)
+        for i in range(8):  # at most eight cards in a hand
+            cards = np.where(k > i, cards & (cards - 1), cards)
+        out: I64 = np.bitwise_count((cards & -cards) - 1).astype(np.int64)
+        calls = np.flatnonzero(~self._play_rows)
+        if calls.size:  # the calls: the k-th of the auction state's legal list
+            tables = self._auction
+            states = self._astate[calls]
+            k = (draw[calls] * tables.count[states]).astype(np.int64)
+            out[calls] = tables.legal[states, k]
         return out
 
     def sample_first(self) -> I64:

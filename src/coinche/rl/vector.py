@@ -84,7 +84,7 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
         self.batch = BatchEnv(rules, n=num_envs, seed=seed)
         self.num_envs = num_envs
         self.seat = seat
-        self.opponent: Policy = opponent or random_policy
+        self.opponent: Policy | None = opponent  # None: BatchEnv.sample, uniformly random
         self.compact = compact
         self._seed = seed
         self._rng = np.random.default_rng(seed)
@@ -125,9 +125,11 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
             waiting = batch.to_move != int(self.seat)
             if not waiting.any():
                 return rewards, ended
-            actions = np.asarray(
-                self.opponent(batch.observations, batch.action_mask, self._rng), dtype=np.int64
-            )
+            if self.opponent is None:
+                actions = batch.sample(self._rng)
+            else:
+                chosen = self.opponent(batch.observations, batch.action_mask, self._rng)
+                actions = np.asarray(chosen, dtype=np.int64)
             batch.step(actions, where=waiting)
             rewards += batch.rewards[:, team]
             ended |= batch.terminated
