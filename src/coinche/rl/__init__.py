@@ -7,7 +7,10 @@ the core of :mod:`coinche` never imports it. The OpenSpiel game is
 - :func:`observation` and :data:`OBSERVATION_FIELDS`: what one seat may know, as a
   fixed-size vector; :func:`observation_space` is its Gymnasium space, with the mask;
 - :func:`aec_env` / :class:`CoincheAECEnv`: the four seats as PettingZoo agents;
-- :class:`CoincheGymEnv`: one seat against the library's players, for Gymnasium.
+- :class:`CoincheGymEnv`: one seat against the library's players, for Gymnasium;
+- :mod:`coinche.rl.batch` (imported on its own): :class:`~coinche.rl.batch.BatchEnv`,
+  thousands of deals stepped together on NumPy arrays, and :mod:`coinche.rl.vector`,
+  a Gymnasium ``VectorEnv`` on it.
 
 Actions are the integers of :mod:`coinche.actions`.
 """

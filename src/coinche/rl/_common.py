@@ -52,6 +52,20 @@ def mask_array(legal: tuple[Action, ...], rules: RuleConfig) -> npt.NDArray[np.i
     return mask
 
 
+def fast_mask(deal: Deal, rules: RuleConfig) -> npt.NDArray[np.int8]:
+    """The mask of the actions of *deal* now: in the play, from the bits of the engine
+    position's legal cards; otherwise :func:`mask_array` of its legal actions."""
+    pos = deal.position
+    if pos is None or pos.is_over or deal.to_move is None:
+        return mask_array(deal.legal_actions(), rules)
+    cards = pos.legal_mask()
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[:32] = np.unpackbits(
+        np.frombuffer(cards.to_bytes(4, "little"), np.uint8), bitorder="little"
+    )
+    return mask
+
+
 def render_text(deal: Deal) -> str:
     """The deal in the library's notation: the deal line, the hands, the auction, the
     tricks so far, and the score once it is over."""

@@ -27,18 +27,18 @@ from pettingzoo.utils import wrappers
 
 from coinche.actions import NUM_ACTIONS, int_to_action
 from coinche.config import RuleConfig
-from coinche.deal import Action, Deal
+from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, IllegalActionError
 from coinche.game import Game
 from coinche.rl._common import (
     AGENTS,
     SEAT_OF,
-    mask_array,
+    fast_mask,
     observation_space,
     render_text,
     to_rules,
 )
-from coinche.rl.observation import observation
+from coinche.rl._incremental import Tracker
 from coinche.seats import Seat, Team
 
 __all__ = ["CoincheAECEnv", "aec_env"]
@@ -110,8 +110,8 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._rng: random.Random | None = None
         self._game: Game | None = None
         self._deal: Deal | None = None
-        self._legal: tuple[Action, ...] = ()
-        self._mask: npt.NDArray[np.int8] | None = None  # of _legal, made when first asked
+        self._mask: npt.NDArray[np.int8] | None = None  # the mover's, made when first asked
+        self._tracker: Tracker | None = None  # the four observation vectors, kept up to date
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -159,6 +159,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._tracker = Tracker(self._deal, None if self._game is None else self._game.totals)
         self._after_move()
         if self._deal.is_over:  # a finished deal given in the options
             self.terminations = dict.fromkeys(self.agents, True)
@@ -166,7 +167,6 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def _after_move(self) -> None:
         deal = self.deal
-        self._legal = deal.legal_actions()
         self._mask = None
         to_move = deal.to_move
         if to_move is not None:
@@ -175,12 +175,11 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> ObsDict:
         """The dict observation of *agent*: its vector and its action mask."""
         seat = SEAT_OF[agent]
-        game = self._game
-        state = self.deal if game is None else game
-        vector = observation(state.view(seat), None if game is None else game.totals)
+        assert self._tracker is not None, "call reset() first"
+        vector = self._tracker.vectors[seat].copy()
         if seat is self.deal.to_move:
             if self._mask is None:
-                self._mask = mask_array(self._legal, self.rules)
+                self._mask = fast_mask(self.deal, self.rules)
             mask = self._mask.copy()
         else:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
@@ -212,13 +211,19 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         move = int_to_action(action, self.rules)
-        if move not in self._legal:
+        mask = self._mask  # made when the agent observed; else ask the deal
+        if not (mask[int(action)] if mask is not None else self.deal.is_legal(move)):
             self.deal.apply(move)  # raises the library's error, with its reason
             raise IllegalActionError(move, SEAT_OF[agent], "not legal now")  # pragma: no cover
         game = self._game
+        tracker = self._tracker
+        assert tracker is not None
+        seat = int(SEAT_OF[agent])
         if game is None:
-            deal = self.deal.apply_unchecked(move)
+            before = self.deal
+            deal = before.apply_unchecked(move)
             self._deal = deal
+            tracker.update(before, seat, move, deal)
             if deal.is_over:
                 result = deal.result
                 if result is not None:
@@ -228,6 +233,13 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             after = game.apply_unchecked(move)
             self._game = after
             self._deal = after.deal
+            if after.deal.calls or after.is_over:  # the same deal, one action on
+                tracker.update(game.deal, seat, move, after.deal)
+                if after.totals != game.totals:
+                    tracker.set_totals(after.totals, self.rules.target)
+            else:  # a new deal of the game: new totals
+                tracker.totals = after.totals
+                tracker.rebuild(after.deal)
             if len(after.results) > len(game.results) and self.reward_kind == "score":
                 score = after.results[-1].score
                 self._pay(score[Team.NORTH_SOUTH] - score[Team.EAST_WEST])

@@ -31,7 +31,7 @@ from coinche.config import RuleConfig
 from coinche.deal import Action, Deal
 from coinche.errors import CoincheTypeError, IllegalActionError
 from coinche.rl._common import mask_array, observation_space, render_text, to_rules
-from coinche.rl.observation import observation
+from coinche.rl._incremental import Tracker
 from coinche.seats import Seat
 
 __all__ = ["CoincheGymEnv"]
@@ -99,6 +99,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         self._deal: Deal | None = None
         self._legal: tuple[Action, ...] = ()
         self._over = True  # no episode until reset()
+        self._tracker: Tracker | None = None  # the observation vectors, kept up to date
 
     @property
     def deal(self) -> Deal:
@@ -113,13 +114,16 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
             seat = deal.to_move
             assert seat is not None
             action = self.players[seat].choose(deal.view(seat), deal.legal_actions(), rng)
-            deal = deal.apply(action)
+            after = deal.apply(action)
+            if self._tracker is not None:
+                self._tracker.update(deal, int(seat), action, after)
+            deal = after
         return deal
 
     def _observe(self) -> ObsDict:
-        deal = self.deal
+        assert self._tracker is not None
         return {
-            "observation": observation(deal.view(self.seat)),
+            "observation": self._tracker.vectors[self.seat].copy(),
             "action_mask": mask_array(self._legal, self.rules),
         }
 
@@ -142,6 +146,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
             raise CoincheTypeError(f"options['deal'] must be a Deal of the env's rules: {given!r}")
         else:
             deal = given
+        self._tracker = Tracker(deal)
         self._deal = self._others(deal)
         self._legal = self.deal.legal_actions()
         self._over = self._deal.is_over
@@ -163,7 +168,11 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
             self._legal = ()
             self._over = True
             return self._observe(), self.illegal_reward, True, False, {"illegal_action": True}
-        deal = self._others(self.deal.apply_unchecked(move))
+        before = self.deal
+        after = before.apply_unchecked(move)
+        assert self._tracker is not None
+        self._tracker.update(before, int(self.seat), move, after)
+        deal = self._others(after)
         self._deal = deal
         self._over = deal.is_over
         self._legal = deal.legal_actions() if deal.to_move is self.seat else ()

@@ -1,0 +1,182 @@
+"""A Gymnasium ``VectorEnv`` on :class:`coinche.rl.batch.BatchEnv`, for standard trainers.
+
+>>> import numpy as np
+>>> from coinche import Seat
+>>> from coinche.rl.vector import CoincheVectorEnv
+>>> envs = CoincheVectorEnv("common", num_envs=4, seed=0, seat=Seat.SOUTH)
+>>> obs, info = envs.reset(seed=0)
+>>> obs["observation"].shape, obs["action_mask"].shape
+((4, 998), (4, 154))
+>>> rng = np.random.default_rng(0)
+>>> for _ in range(50):
+...     actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+...     obs, rewards, terminated, truncated, info = envs.step(actions)
+>>> rewards.shape, terminated.dtype.name
+((4,), 'bool')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from coinche.actions import NUM_ACTIONS
+from coinche.config import RuleConfig
+from coinche.errors import CoincheTypeError
+from coinche.rl.batch import COMPACT_SIZE, BatchEnv, expand
+from coinche.rl.observation import OBSERVATION_SIZE
+from coinche.seats import Seat
+
+__all__ = ["CoincheVectorEnv", "Policy"]
+
+Policy = Callable[[npt.NDArray[np.int64], npt.NDArray[np.bool_], np.random.Generator], Any]
+"""A fixed policy for the other seats: (compact observations, masks, rng) -> actions."""
+
+
+def random_policy(
+    compact: npt.NDArray[np.int64], mask: npt.NDArray[np.bool_], rng: np.random.Generator
+) -> npt.NDArray[np.int64]:
+    """A uniformly random legal action for each row of *mask*."""
+    cumulative = np.cumsum(mask, axis=1, dtype=np.int16)
+    pick = (rng.random(mask.shape[0]) * cumulative[:, -1]).astype(np.int16)
+    chosen: npt.NDArray[np.int64] = np.argmax(cumulative > pick[:, None], axis=1).astype(np.int64)
+    return chosen
+
+
+class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """*num_envs* deals of *rules* as one Gymnasium vector env (same-step autoreset).
+
+    With a *seat* (a :class:`~coinche.Seat`) the agent plays that seat in every deal and
+    *opponent* (a :data:`Policy`, default uniformly random) plays the three others, in
+    batches: each :meth:`step` returns at the agent's next turn, its reward its team's
+    deal score minus the other's when the deal ended (0 otherwise). With ``seat=None``
+    (self-play) each step is one action of the seat to move in each deal, whichever it
+    is: ``reward`` is the mover's team's, and ``info["rewards"]`` (``num_envs x 4``) and
+    ``info["to_move"]`` give every seat's, for trainers that credit all four.
+
+    Observations are dicts: ``observation`` (``num_envs x 998`` float32, the layout of
+    :func:`coinche.rl.observation`; with ``compact=True`` the ``num_envs x 38`` ints of
+    :data:`coinche.rl.batch.COMPACT_FIELDS`) and ``action_mask`` (int8);
+    :meth:`action_masks` gives the masks as booleans. Deals end by termination only
+    (never truncated); on the step a deal ends, the observation is already the next
+    deal's (``metadata["autoreset_mode"]`` is same-step).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(
+        self,
+        rules: RuleConfig | str | None = None,
+        num_envs: int = 1,
+        seed: int = 0,
+        *,
+        seat: Seat | None = Seat.SOUTH,
+        opponent: Policy | None = None,
+        compact: bool = False,
+    ) -> None:
+        if seat is not None and type(seat) is not Seat:
+            raise CoincheTypeError(f"seat must be a Seat or None, not {seat!r}")
+        self.batch = BatchEnv(rules, n=num_envs, seed=seed)
+        self.num_envs = num_envs
+        self.seat = seat
+        self.opponent: Policy | None = opponent  # None: BatchEnv.sample, uniformly random
+        self.compact = compact
+        self._seed = seed
+        self._rng = np.random.default_rng(seed)
+        width = COMPACT_SIZE if compact else OBSERVATION_SIZE
+        box: spaces.Box[Any]
+        if compact:
+            box = spaces.Box(-1, 2**32, (width,), dtype=np.int64)
+        else:
+            box = spaces.Box(0.0, 1.0, (width,), dtype=np.float32)
+        self.single_observation_space = spaces.Dict(
+            {"observation": box, "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)}
+        )
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    box.low.min(), box.high.max(), (num_envs, width), dtype=box.dtype
+                ),
+                "action_mask": spaces.Box(0, 1, (num_envs, NUM_ACTIONS), np.int8),
+            }
+        )
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, NUM_ACTIONS))
+
+    def _obs(self) -> dict[str, Any]:
+        batch = self.batch
+        vector = batch.observations if self.compact else expand(batch.observations)
+        return {"observation": vector, "action_mask": batch.action_mask.astype(np.int8)}
+
+    def _others(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Let the other seats move until the agent is to move in every deal."""
+        batch = self.batch
+        team = int(self.seat) & 1 if self.seat is not None else 0
+        rewards = np.zeros(self.num_envs, dtype=np.float32)
+        ended = np.zeros(self.num_envs, dtype=np.bool_)
+        if self.seat is None:
+            return rewards, ended
+        while True:
+            waiting = batch.to_move != int(self.seat)
+            if not waiting.any():
+                return rewards, ended
+            if self.opponent is None:
+                actions = batch.sample(self._rng)
+            else:
+                chosen = self.opponent(batch.observations, batch.action_mask, self._rng)
+                actions = np.asarray(chosen, dtype=np.int64)
+            batch.step(actions, where=waiting)
+            rewards += batch.rewards[:, team]
+            ended |= batch.terminated
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start *num_envs* new deals (of *seed*, else of the next seed) and play the
+        other seats up to the agent's first turn."""
+        if isinstance(seed, list):
+            seed = seed[0] if seed else None
+        self._seed = self._seed + 1 if seed is None else seed
+        self._rng = np.random.default_rng(self._seed)
+        self.batch = BatchEnv(self.batch.rules, n=self.num_envs, seed=self._seed)
+        self._others()
+        return self._obs(), {}
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        dict[str, Any],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Play *actions* (one per deal) for the agent, then the others to its next turn.
+
+        :raises IllegalActionError: an action its deal's mask does not allow.
+        """
+        batch = self.batch
+        mover = batch.to_move.copy()
+        batch.step(np.asarray(actions).astype(np.int64, copy=False))
+        info: dict[str, Any] = {}
+        if self.seat is None:
+            rewards = batch.rewards[np.arange(self.num_envs), mover].copy()
+            terminated = batch.terminated.copy()
+            info = {"rewards": batch.rewards.copy(), "to_move": batch.to_move.copy()}
+        else:
+            rewards = batch.rewards[:, int(self.seat) & 1].copy()
+            terminated = batch.terminated.copy()
+            more, ended = self._others()
+            rewards += more
+            terminated |= ended
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        return self._obs(), rewards, terminated, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of each deal's agent now, as booleans (``num_envs x 154``)."""
+        return self.batch.action_mask.copy()
