@@ -108,9 +108,7 @@ def _zdrop(rest: int, mine: int) -> int:
 
 _ZDROP: Final = _table(_zdrop(i >> 3, i & 7) for i in range(64))
 """``_ZDROP[rest << 3 | mine]``: see :func:`_zdrop`."""
-_DEBRUIJN: Final = _table(
-    sorted(range(32), key=lambda bit: ((1 << bit) * 0x077CB531 >> 27) & 31)
-)
+_DEBRUIJN: Final = _table(sorted(range(32), key=lambda bit: ((1 << bit) * 0x077CB531 >> 27) & 31))
 """The lowest set bit of a mask by a de Bruijn product (see :func:`_lowest`)."""
 
 
@@ -250,9 +248,7 @@ def _emit(buf: vec[i64], m: i64, table: vec[i64], row: i64, cards: i64) -> i64:
     return m
 
 
-def _moves(
-    cx: _Ctx, off: i64, n: i64, c0: i64, c1: i64, c2: i64, legal: i64, first: i64
-) -> i64:
+def _moves(cx: _Ctx, off: i64, n: i64, c0: i64, c1: i64, c2: i64, legal: i64, first: i64) -> i64:
     """Write the legal cards into the move buffer from *off* on, in the order to try
     them, and return how many: *first* (the table's move), then on lead strong cards
     first; following, the fattest cards when the partner is winning, else the cheapest
@@ -549,6 +545,8 @@ def _value(
         else:
             hi = v
     return lo
+
+
 # ---------------------------------------------------------------- positions
 # The search starts from the library's one play position (coinche.position.Position):
 # the cards left, the trick in progress, the points and tricks won so far.
@@ -627,7 +625,8 @@ def _solve_position(
     if _team_tricks(pos, other) == 0 and _can_take_all(pos, side, 5 << side, cx):
         return _capot_points(pos), 0
     start = pos.points[side]
-    future = _value(cx, pos.to_move, n, c0, c1, c2, _left(pos), guess - start if guess >= 0 else -1)
+    guess = guess - start if guess >= 0 else -1
+    future = _value(cx, pos.to_move, n, c0, c1, c2, _left(pos), guess)
     points = start + future
     if (
         points == 0
