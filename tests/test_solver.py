@@ -850,6 +850,7 @@ def test_the_table_keeps_every_entry_as_it_grows() -> None:
         stored[key] = 7
         S._put(table, key, 7)
     assert table.used == len(stored)
-    assert table.bits > S._MIN_BITS
+    if S._NATIVE:  # compiled, the vec table doubled on the way (interpreted, a dict)
+        assert table.bits > S._MIN_BITS
     assert all(S._find(table, key) == value for key, value in stored.items())
     assert S._find(table, S._MARK | 5 << 32) == -1  # leader 5: no such key stored

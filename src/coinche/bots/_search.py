@@ -13,7 +13,7 @@ is ``int`` and ``vec`` a plain sequence). See the docs' solver page for each tec
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, cast
 
 from librt.vecs import vec
 from mypy_extensions import i64
@@ -23,13 +23,22 @@ from coinche.position import Position
 
 
 # ---------------------------------------------------------------- tables
+_NATIVE: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled. Interpreted, the arrays below are lists and the
+transposition table a dict, which CPython indexes faster than a ``vec`` (a ``vec``
+item costs about twice a list item there): the same code, the same nodes."""
+
+
 def _table(values: Iterable[int]) -> vec[i64]:
-    """A native copy of a table (the kernel's, indexed as there)."""
-    return vec[i64]([int(value) for value in values])
+    """A native copy of a table (the kernel's, indexed as there); a list interpreted."""
+    items = [int(value) for value in values]
+    if _NATIVE:
+        return vec[i64](items)
+    return cast("vec[i64]", items)
 
 
 def _zeros(size: i64) -> vec[i64]:
-    return vec[i64]([0] * size)
+    return _table([0] * size)
 
 
 _POINTS: Final = _table(K.POINTS)
@@ -77,6 +86,14 @@ def _suit_orders() -> tuple[vec[i64], vec[i64], vec[i64]]:
 
 
 _DESC, _CHEAP, _FAT = _suit_orders()
+
+
+def _unpack(packed: int) -> tuple[int, ...]:
+    return tuple(packed >> 4 + 5 * k & 31 for k in range(packed & 15))
+
+
+_SEQS: Final = tuple(tuple(_unpack(packed) for packed in t) for t in (_DESC, _CHEAP, _FAT))
+"""Interpreted only: the same three orders as tuples of cards."""
 
 
 def _zero_cards(strain: int) -> int:
@@ -131,10 +148,11 @@ class _Table:
     a wrong value; no search of one deal has come near)."""
 
     def __init__(self) -> None:
+        self.dict: dict[int, int] = {}  # interpreted, the table itself
         self.bits: i64 = _MIN_BITS
         self.mask: i64 = (1 << _MIN_BITS) - 1
         self.used: i64 = 0
-        self.slots: vec[i64] = _zeros(2 << _MIN_BITS)
+        self.slots: vec[i64] = _zeros(2 << _MIN_BITS if _NATIVE else 0)
 
 
 def _slot(key: i64, mask: i64) -> i64:
@@ -144,6 +162,8 @@ def _slot(key: i64, mask: i64) -> i64:
 
 def _find(t: _Table, key: i64) -> i64:
     """The value stored for *key*, or -1."""
+    if not _NATIVE:
+        return t.dict.get(key, -1)
     mask = t.mask
     slots = t.slots
     i = _slot(key, mask)
@@ -158,6 +178,10 @@ def _find(t: _Table, key: i64) -> i64:
 
 def _put(t: _Table, key: i64, value: i64) -> None:
     """Store *value* for *key* (over any value it had)."""
+    if not _NATIVE:
+        t.dict[key] = value
+        t.used = len(t.dict)
+        return
     mask = t.mask
     slots = t.slots
     i = _slot(key, mask)
@@ -267,17 +291,37 @@ def _moves(cx: _Ctx, off: i64, n: i64, c0: i64, c1: i64, c2: i64, legal: i64, fi
             m += 1
             legal &= legal - 1
         return m - off
-    if n == 0:
-        return _emit(buf, m, _DESC, row, legal) - off
-    pos: i64 = K.master_pos(n, c0, c1, c2, 0, strain)
-    if n - pos == 2:  # the partner is winning: fattest first
-        return _emit(buf, m, _FAT, row, legal) - off
-    top = c0 if pos == 0 else c1 if pos == 1 else c2
-    beats = _HIGHER[strain * 32 + top]  # the cards of its suit that beat it
-    if strain < 4 and _WIN_KEY[(strain * 4 + (c0 >> 3)) * 32 + top] < 16:
-        beats |= _SUIT_MASK[strain]  # no trump in the trick yet: any trump beats it
-    m = _emit(buf, m, _CHEAP, row, legal & beats)
-    return _emit(buf, m, _CHEAP, row, legal & ~beats) - off
+    kind: i64 = 0  # the order: 0 strongest first, 1 cheapest, 2 fattest
+    win: i64 = 0  # with the cheapest first: the cards that win the trick, put first
+    if n > 0:
+        pos: i64 = 0  # the card winning the trick so far: the lead's, alone
+        if n > 1:
+            pos = K.master_pos(n, c0, c1, c2, 0, strain)
+        if n - pos == 2:  # the partner is winning: fattest first
+            kind = 2
+        else:
+            kind = 1
+            top = c0 if pos == 0 else c1 if pos == 1 else c2
+            win = _HIGHER[strain * 32 + top]  # the cards of its suit that beat it
+            if strain < 4 and _WIN_KEY[(strain * 4 + (c0 >> 3)) * 32 + top] < 16:
+                win |= _SUIT_MASK[strain]  # no trump in the trick yet: any trump beats it
+            win &= legal
+            legal &= ~win
+    if not _NATIVE:  # interpreted: one slice assignment a suit, from tuples of cards
+        seqs = _SEQS[kind]
+        out = cast("list[int]", buf)
+        for cards in (win, legal) if win else (legal,):
+            for shift in (0, 8, 16, 24):
+                byte = cards >> shift & 255
+                if byte:
+                    seq = seqs[row + (shift << 5) + byte]
+                    out[m : m + len(seq)] = seq
+                    m += len(seq)
+        return m - off
+    table = _DESC if kind == 0 else _CHEAP if kind == 1 else _FAT
+    if win:
+        m = _emit(buf, m, table, row, win)
+    return _emit(buf, m, table, row, legal) - off
 
 
 def _merge(cx: _Ctx, legal: i64, n: i64, c0: i64, c1: i64, c2: i64) -> i64:
@@ -304,6 +348,30 @@ def _merge(cx: _Ctx, legal: i64, n: i64, c0: i64, c1: i64, c2: i64) -> i64:
             legal &= ~(_ZDROP[(rest >> shift & 7) << 3 | mine] << shift)
         suit += 1
     return legal
+
+
+def _sure(ours: i64, rest: i64, strain: i64) -> i64:
+    """The top trumps held by one team all end in tricks that team wins: their points
+    ``<< 1``, plus 1 when *ours* (the side's cards) holds them; -1 without trumps left.
+    (Apart from :func:`_ab`, whose frame stays small: interpreted, 33 nested frames
+    must stay within CPython's 16 KB chunks of frame stack, or every call across the
+    boundary maps and unmaps a chunk.)"""
+    trumps = rest >> 8 * strain & 255
+    if not trumps:
+        return -1
+    packed = _DESC[strain * 1280 + trumps]
+    k = packed & 15
+    packed >>= 4
+    owner = ours >> (packed & 31) & 1
+    sure: i64 = 0
+    while k > 0:
+        card = packed & 31
+        if ours >> card & 1 != owner:
+            break
+        sure += _POINTS[strain * 32 + card]
+        packed >>= 5
+        k -= 1
+    return sure << 1 | owner
 
 
 def _ab(
@@ -333,11 +401,14 @@ def _ab(
     if n == 0:
         if hand & (hand - 1) == 0:  # the last trick, or the bonus alone after it
             if hand:
-                a = _lowest(hand)
-                b = _lowest(hands[(seat + 1) & 3])
-                c = _lowest(hands[(seat + 2) & 3])
-                d = _lowest(hands[(seat + 3) & 3])
-                seat = K.trick_winner(seat, a, b, c, d, strain)
+                seat = K.trick_winner(
+                    seat,
+                    _lowest(hand),
+                    _lowest(hands[(seat + 1) & 3]),
+                    _lowest(hands[(seat + 2) & 3]),
+                    _lowest(hands[(seat + 3) & 3]),
+                    strain,
+                )
             return left if seat & 1 == side else 0
         if left <= alpha:  # quick bounds from the points left
             return left
@@ -345,34 +416,23 @@ def _ab(
             return 0
         rest = hands[0] | hands[1] | hands[2] | hands[3]
         if strain < 4 and cx.sure:
-            # the top trumps held by one team all end in tricks that team wins
-            trumps = rest >> 8 * strain & 255
-            if trumps:
-                ours = hands[side] | hands[side + 2]
-                packed = _DESC[strain * 1280 + trumps]
-                k = packed & 15
-                packed >>= 4
-                owner = ours >> (packed & 31) & 1
-                sure: i64 = 0
-                while k > 0:
-                    card = packed & 31
-                    if ours >> card & 1 != owner:
-                        break
-                    sure += _POINTS[strain * 32 + card]
-                    packed >>= 5
-                    k -= 1
-                if owner:
+            sure = _sure(hands[side] | hands[side + 2], rest, strain)
+            if sure >= 0:
+                if sure & 1:  # the side's: at least that much
+                    sure >>= 1
                     if sure >= beta:
                         return sure
                     if sure > lo:
                         lo = sure
-                elif left - sure <= alpha:
-                    return left - sure
-                elif left - sure < hi:
-                    hi = left - sure
+                else:  # the other team's: at most what is left besides
+                    sure = left - (sure >> 1)
+                    if sure <= alpha:
+                        return sure
+                    if sure < hi:
+                        hi = sure
         if cx.use_tt:
             key = rest | seat << 32 | _MARK
-            entry = _find(cx.tt, key)
+            entry = _find(cx.tt, key) if _NATIVE else cx.tt.dict.get(key, -1)
             if entry >= 0:
                 lo = entry & 511
                 hi = entry >> 9 & 511
@@ -450,7 +510,10 @@ def _ab(
         else:
             lo = best
             hi = best
-        _put(cx.tt, key, lo | hi << 9 | (best_card + 1) << 18)
+        if _NATIVE:
+            _put(cx.tt, key, lo | hi << 9 | (best_card + 1) << 18)
+        else:
+            cx.tt.dict[key] = lo | hi << 9 | (best_card + 1) << 18
     return best
 
 
