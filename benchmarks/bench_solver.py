@@ -12,7 +12,8 @@ worlds on the first card of trick one (``max_cards=32``), the median over severa
 and positions with four tricks left (what a bot pays per decision late in a deal).
 Whether ``coinche.bots.solver`` runs compiled (mypyc) or interpreted is printed first.
 
-Run it with ``python benchmarks/bench_solver.py [--deals N] [--seed S] [--json FILE]``;
+Times are CPU time of this process (``time.process_time``, so that a busy machine
+skews them less than wall-clock time). Run it with ``python benchmarks/bench_solver.py [--deals N] [--seed S] [--json FILE]``;
 ``--json`` writes ``solve_ms_median``, ``colver_solve_ms_median``, ``pimc_decision_ms``,
 ``nodes_median`` and ``compiled``. :func:`measure` gives the same figures to a caller
 (``benchmarks/bench.py``).
@@ -76,15 +77,15 @@ def full_deals(deals: int, seed: int) -> dict[str, Any]:
         trump = number % 4
         strain = Strain.from_suit(_SUITS[trump])
         hands = [Hand(_TO_CARD[i] for i in hand) for hand in colver_hands]
-        start = time.perf_counter()
+        start = time.process_time()
         solution = S.solve_deal(hands, strain, Seat((dealer + 1) % 4), rules)
-        ours.append((time.perf_counter() - start) * 1000)
+        ours.append((time.process_time() - start) * 1000)
         nodes.append(solution.nodes)
         if env_class is not None:
             env = env_class.deal_with_hands(dealer, colver_hands)
-            start = time.perf_counter()
+            start = time.process_time()
             suits = env.solve_all_suits()["suits"]
-            theirs.append((time.perf_counter() - start) * 1000 / 4)
+            theirs.append((time.process_time() - start) * 1000 / 4)
             points = solution.card_points
             assert [points.north_south, points.east_west] == suits[trump], number
     return {"ours": ours, "theirs": theirs, "nodes": nodes}
@@ -113,9 +114,9 @@ def pimc_decisions(count: int, seed: int) -> list[float]:
         seat = deal.to_move
         assert seat is not None
         view, legal = deal.view(seat), deal.legal_actions()
-        start = time.perf_counter()
+        start = time.process_time()
         player.choose(view, legal, random.Random(0))
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((time.process_time() - start) * 1000)
     return times
 
 
@@ -157,7 +158,7 @@ def main() -> None:
         f"  nodes: median {statistics.median(nodes):,.0f}, total {sum(nodes):,}, "
         f"{sum(ours) / sum(nodes) * 1e3:.3f} µs per node"
     )
-    pimc = pimc_decisions(args.decisions, args.seed)
+    pimc = pimc_decisions(args.decisions, args.seed) or [float("nan")]
     print(
         f"PIMC at 20 worlds, first card of the deal ({args.decisions} deals): median "
         f"{statistics.median(pimc):.0f} ms, max {max(pimc):.0f} ms"

@@ -21,7 +21,6 @@ from mypy_extensions import i64
 from coinche import _kernel as K
 from coinche.position import Position
 
-
 # ---------------------------------------------------------------- tables
 _NATIVE: Final = not __file__.endswith(".py")
 """Whether this module runs compiled. Interpreted, the arrays below are lists and the
@@ -38,7 +37,10 @@ def _table(values: Iterable[int]) -> vec[i64]:
 
 
 def _zeros(size: i64) -> vec[i64]:
-    return _table([0] * size)
+    """*size* zeros (a new transposition table's slots, the move buffer)."""
+    if _NATIVE:
+        return vec[i64]([0] * size)
+    return cast("vec[i64]", [0] * size)
 
 
 _POINTS: Final = _table(K.POINTS)
@@ -92,7 +94,7 @@ def _unpack(packed: int) -> tuple[int, ...]:
     return tuple(packed >> 4 + 5 * k & 31 for k in range(packed & 15))
 
 
-_SEQS: Final = tuple(tuple(_unpack(packed) for packed in t) for t in (_DESC, _CHEAP, _FAT))
+_SEQS: Final = () if _NATIVE else tuple(tuple(map(_unpack, t)) for t in (_DESC, _CHEAP, _FAT))
 """Interpreted only: the same three orders as tuples of cards."""
 
 
