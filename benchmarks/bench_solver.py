@@ -13,7 +13,8 @@ and positions with four tricks left (what a bot pays per decision late in a deal
 Whether ``coinche.bots.solver`` runs compiled (mypyc) or interpreted is printed first.
 
 Times are CPU time of this process (``time.process_time``, so that a busy machine
-skews them less than wall-clock time). Run it with ``python benchmarks/bench_solver.py [--deals N] [--seed S] [--json FILE]``;
+skews them less than wall-clock time). Run it with
+``python benchmarks/bench_solver.py [--deals N] [--seed S] [--decisions D] [--json FILE]``;
 ``--json`` writes ``solve_ms_median``, ``colver_solve_ms_median``, ``pimc_decision_ms``,
 ``nodes_median`` and ``compiled``. :func:`measure` gives the same figures to a caller
 (``benchmarks/bench.py``).
