@@ -780,3 +780,77 @@ def test_renaming_the_plain_suits_changes_nothing(
     assert solve_ending(hands, strain, rules, Trick(leader)) == solve_ending(
         renamed, strain, rules, Trick(leader)
     )
+
+
+# ---------------------------------------------------------------- the native search
+def test_guessing_each_card_from_the_last_changes_nodes_not_values() -> None:
+    """solve_cards starts each card's bisection at the value of the card before
+    (``_Ctx.guess``); switched off, every card's value is the same."""
+    from coinche.bots import _search as S
+    from coinche.bots.solver import _card_values
+
+    rng = random.Random(31)
+    searched = []
+    for number in range(12):
+        preset = list(PRESETS)[number % len(PRESETS)]
+        deal = play_randomly(random_deal(rng, preset, list(Strain)[number % 6]), rng, 14)
+        pos = deal.position
+        contract = deal.contract
+        assert pos is not None
+        assert contract is not None
+        side = int(contract.taker) & 1
+        guessed = S._ctx(pos, side)
+        plain = S._ctx(pos, side)
+        plain.guess = False
+        assert _card_values(pos, side, guessed) == _card_values(pos, side, plain)
+        searched.append((guessed.nodes, plain.nodes))
+    assert any(a != b for a, b in searched)  # the guess did change the searches
+
+
+def test_the_last_card_index_leaves_the_hand() -> None:
+    """The ace of spades is card 31, the top bit of a hand: playing it must take it out
+    of the hand (compiled, ``1 << 31`` on an i64 once came out negative and the search
+    went on with the ace still held). North KS QC, East 7S TC, South QS JS, West AS 7D,
+    no trump, South to lead: South leads a spade, West must follow with the ace and
+    wins (JS or QS, AS, KS, 7S), then leads 7D that nobody can follow and wins the last
+    trick too: North-South take no card point."""
+    hands = [Hand.parse(h) for h in ("KS QC", "7S TC", "QS JS", "AS 7D")]
+    assert solve_ending(hands, Strain.NO_TRUMP, RuleConfig.ffb(), Trick(Seat.SOUTH)) == 0
+    # East-West take every card point left and the 10, no-trump points: KS 4, QC 3,
+    # 7S 0, TC 10, QS 3, JS 2, AS 19, 7D 0, then 10: 51
+    side = Team.EAST_WEST
+    assert solve_ending(hands, Strain.NO_TRUMP, RuleConfig.ffb(), Trick(Seat.SOUTH), side) == 51
+
+
+def test_lowest_card_of_every_mask() -> None:
+    """The de Bruijn lowest bit: for each card, masks with it as the lowest card (and
+    any higher cards) give its index."""
+    from coinche.bots import _search as S
+
+    rng = random.Random(3)
+    for card in range(32):
+        for _ in range(20):
+            mask = (rng.getrandbits(32) | 1 << card) >> card << card
+            assert S._lowest(mask) == card
+
+
+def test_the_table_keeps_every_entry_as_it_grows() -> None:
+    """The open-addressing table doubles when half full and loses nothing on the way:
+    every key stored is found with its last value, an absent key is not."""
+    from coinche.bots import _search as S
+
+    rng = random.Random(8)
+    table = S._Table()
+    stored: dict[int, int] = {}
+    while len(stored) < 5000:
+        key = rng.getrandbits(32) | rng.randrange(4) << 32 | S._MARK
+        stored[key] = rng.getrandbits(24)
+        S._put(table, key, stored[key])
+    for key in list(stored)[:100]:  # values overwritten in place
+        stored[key] = 7
+        S._put(table, key, 7)
+    assert table.used == len(stored)
+    if S._NATIVE:  # compiled, the vec table doubled on the way (interpreted, a dict)
+        assert table.bits > S._MIN_BITS
+    assert all(S._find(table, key) == value for key, value in stored.items())
+    assert S._find(table, S._MARK | 5 << 32) == -1  # leader 5: no such key stored
