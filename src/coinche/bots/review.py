@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 
@@ -82,6 +82,9 @@ from coinche.position import Position
 from coinche.records import Field, Fields, JsonObject, register, to_data
 from coinche.scoring import TeamPoints
 from coinche.seats import Seat
+
+if TYPE_CHECKING:
+    from coinche.bots._search import _Ctx
 
 __all__ = ["CallReview", "CardReview", "Review", "review"]
 
@@ -267,16 +270,30 @@ def _deal_score(
     return _margin(rules, contract, world, team)
 
 
-def _open_row(number: int, deal: Deal, card: Card) -> CardReview:
-    from coinche.bots.solver import solve_cards
+class _OpenSearch:
+    """The solver's search for one reviewed deal: one context, its transposition table
+    kept from each reviewed position to the next (they are positions of one deal, so a
+    position found again, on the line played or off it, is the same position)."""
 
+    def __init__(self) -> None:
+        self._context: _Ctx | None = None
+
+    def card_values(self, pos: Position, side: int) -> dict[Card, TeamPoints]:
+        from coinche.bots import _search, solver  # the solver's tables, built on first use
+
+        if self._context is None:
+            self._context = _search._ctx(pos, side)
+        return solver._card_values(pos, side, self._context)
+
+
+def _open_row(number: int, deal: Deal, card: Card, search: _OpenSearch) -> CardReview:
     pos = deal.position
     contract = deal.contract
     assert pos is not None
     assert contract is not None
     seat = Seat(pos.to_move)
     team = seat.team
-    solved = solve_cards(deal)
+    solved = search.card_values(pos, int(contract.taker) & 1)
     points = {c: v[team] for c, v in solved.items()}
     best = _best_first(points, pos.strain)[0]
     if points[card] == points[best]:
@@ -465,10 +482,11 @@ def review(
     calls: list[CallReview] = []
     cards: list[CardReview] = []
     at = _start(deal)
+    search = _OpenSearch()
     for done, step in enumerate(steps, 1):
         action = step.action
         if isinstance(action, Card):
-            row = _open_row(len(cards), at, action)
+            row = _open_row(len(cards), at, action, search)
             if not open_only:
                 row = _seen(row, at, worlds, seed)
             cards.append(row)
