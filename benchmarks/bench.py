@@ -12,6 +12,9 @@ Figures (each the median of ``--repeats`` runs, one core):
     leads) and three passes, 32 random legal cards, the score;
 (d) ``engine_legal_per_sec``: ``PlayState.legal_mask()`` queries on positions of
     random deals;
+(e) ``engine_playouts_per_sec``: :func:`coinche.engine.random_playouts`, one call
+    playing ``10 * --deals`` random playouts from the start of one deal (the batch entry
+    point: the loop never returns to Python, as colver's ``Env.rollout``);
 and colver's, measured in the same run as each build's figures, interleaved with them,
 on the same work: ``colver_deals_per_sec``
 (``Env.deal`` + one bid and three passes + random legal actions to the end, driven
@@ -21,7 +24,8 @@ rollouts that never leave Rust).
 
 ``python benchmarks/bench.py`` runs itself once per build: in this interpreter for the
 pure build (with ``src/`` first on the path) and in ``.venv-compiled`` (built by
-``make test``) for the compiled one, and prints a table with the ratios to colver.
+``make test``; ``--compiled-python PATH`` names another interpreter) for the compiled
+one, and prints a table with the ratios to colver.
 ``--json FILE`` writes the figures, each ``{"pure": x, "compiled": y}``.
 """
 
@@ -47,6 +51,7 @@ FIGURES = (
     "deal_api_deals_per_sec",
     "legal_cards_per_sec",
     "engine_legal_per_sec",
+    "engine_playouts_per_sec",
     "colver_deals_per_sec",
     "colver_legal_per_sec",
     "colver_native_rollouts_per_sec",
@@ -156,6 +161,19 @@ def bench_engine_legal(seed: int, deals: int) -> float:
     return calls / elapsed
 
 
+def bench_engine_playouts(seed: int, count: int) -> float:
+    from coinche import RuleConfig, engine
+
+    # the deal of bench_colver_native: clubs (colver's action 1: 80 in clubs) by the
+    # seat after the dealer, who leads
+    state = engine.PlayState.from_hands(
+        engine.random_hands(seed), RuleConfig.common(), taker=1, strain=0, value=80, leader=1
+    )
+    start = time.perf_counter()
+    engine.random_playouts(state, count, seed)
+    return count / (time.perf_counter() - start)
+
+
 def bench_colver_deals(seed: int, count: int) -> float:
     import colver
 
@@ -212,6 +230,7 @@ def measure(args: argparse.Namespace, with_colver: bool) -> dict[str, float]:
         "deal_api_deals_per_sec": lambda: bench_deal_api(args.seed, max(1, args.deals // 10)),
         "legal_cards_per_sec": lambda: bench_legal_cards(args.seed, args.positions),
         "engine_legal_per_sec": lambda: bench_engine_legal(args.seed, max(1, args.deals // 10)),
+        "engine_playouts_per_sec": lambda: bench_engine_playouts(args.seed, args.deals * 10),
     }
     if with_colver:
         work.update(
@@ -258,6 +277,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=20_000, help="distinct positions")
     parser.add_argument("--repeats", type=int, default=3, help="repeats; medians are shown")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument(
+        "--compiled-python",
+        type=Path,
+        default=_COMPILED_PYTHON,
+        help="the interpreter of the compiled build (default: .venv-compiled's)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -269,12 +294,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     pure_env = {**os.environ, "PYTHONPATH": str(_ROOT / "src")}
     builds = {"pure": _run_build(sys.executable, args, pure_env)}
-    if _COMPILED_PYTHON.exists():
+    if args.compiled_python.exists():
         compiled_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        builds["compiled"] = _run_build(str(_COMPILED_PYTHON), args, compiled_env)
+        builds["compiled"] = _run_build(str(args.compiled_python), args, compiled_env)
     assert not builds["pure"]["compiled"], "the pure run imported a compiled kernel"
     if "compiled" in builds:
-        assert builds["compiled"]["compiled"], ".venv-compiled does not hold the compiled build"
+        assert builds["compiled"]["compiled"], f"{args.compiled_python} is not the compiled build"
 
     table: dict[str, dict[str, float | None]] = {}
     for name in FIGURES:
@@ -297,6 +322,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         (
             "engine deals / colver native rollout",
             "engine_deals_per_sec",
+            "colver_native_rollouts_per_sec",
+        ),
+        (
+            "(e) engine playouts / colver rollout",
+            "engine_playouts_per_sec",
             "colver_native_rollouts_per_sec",
         ),
     ]

@@ -11,8 +11,9 @@ imports cancel out::
 
 ``deal_api``: complete random deals through the checked :class:`coinche.Deal` (common
 rules, auction included), as ``bench.py``'s (b); ``engine``: ``PlayState.from_hands`` then
-``engine.random_playout``, as (c). ``PYTHONHASHSEED=0`` keeps dict and set work the same from
-run to run. Figures of 2026-12-01 are in docs/performance.rst.
+``engine.random_playout``, as (c); ``playouts``: one ``engine.random_playouts`` call of
+*n* playouts from the start of one deal, as (e). ``PYTHONHASHSEED=0`` keeps dict and set
+work the same from run to run. Figures of 2026-12-01 are in docs/performance.rst.
 """
 
 from __future__ import annotations
@@ -46,14 +47,24 @@ def engine(count: int) -> None:
         E.random_playout(state, i)
 
 
+def playouts(count: int) -> None:
+    from coinche import RuleConfig
+    from coinche import engine as E
+
+    state = E.PlayState.from_hands(
+        E.random_hands(2026), RuleConfig.common(), taker=1, strain=0, value=80, leader=1
+    )
+    E.random_playouts(state, count, 0)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("work", choices=["deal_api", "engine"])
+    parser.add_argument("work", choices=["deal_api", "engine", "playouts"])
     parser.add_argument("count", type=int, help="deals to play (0: start-up only)")
     args = parser.parse_args(argv)
     import coinche  # imported in the empty run too, so that the subtraction removes it
 
-    (deal_api if args.work == "deal_api" else engine)(args.count)
+    {"deal_api": deal_api, "engine": engine, "playouts": playouts}[args.work](args.count)
     print("compiled" if coinche.COMPILED else "pure")
     return 0
 

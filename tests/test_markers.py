@@ -36,6 +36,7 @@ RULES_SUITES = frozenset(
     {
         "test_compiled.py",
         "test_engine.py",
+        "test_playouts.py",
         "test_play.py",
         "test_scoring.py",
         "test_announcements.py",

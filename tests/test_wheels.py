@@ -4,8 +4,9 @@ it must import compiled and play by the rules.
 The wheel is the one ``make wheels`` left in ``dist/`` when it is newer than every
 source file; otherwise the test builds it from a copy of the tree, as the Makefile
 does (mypyc: about a minute on the development machine). The venv has no system site
-packages: pip installs the wheel with attrs and typing-extensions (from its cache or
-the index). Skipped without a C compiler, where no compiled build can exist.
+packages: pip installs the wheel with its dependencies, attrs, typing-extensions,
+mypy_extensions and librt (from its cache or the index). Skipped without a C compiler,
+where no compiled build can exist.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ This module is the integer kernel under the whole library: the value layer
 (:mod:`coinche.play`, :mod:`coinche.scoring`, :mod:`coinche.announcements`,
 :class:`~coinche.Deal`) checks its arguments, converts them to ints, asks the kernel,
 and turns the numbers and reason codes it returns into values, messages and
-exceptions. It imports nothing but the standard library, raises nothing of its own and
-builds no text, so that mypyc can compile it (see ``COINCHE_COMPILE`` in the README).
+exceptions. It imports nothing but the standard library, ``mypy_extensions`` and
+``librt`` (the native types of mypyc), raises nothing of its own and builds no text, so
+that mypyc can compile it (see ``COINCHE_COMPILE`` in the README).
 
 Conventions:
 
@@ -20,12 +21,63 @@ Conventions:
   (their indices, unused ones anything).
 
 Tables are flat tuples indexed by ``strain * 32 + card`` (and ``led`` for the trick
-keys) so that one lookup finds a value.
+keys) so that one lookup finds a value. The hot functions (legal play, tricks, counts)
+take and return ``i64`` (a machine integer once compiled, a plain ``int`` otherwise)
+and read the same tables as ``vec[i64]`` copies (a C array once compiled, as fast as
+a tuple otherwise), so that the compiled build never boxes an int on the way.
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from librt.vecs import vec
+from mypy_extensions import i64
+
+# the rules of scoring live in coinche._scoring_kernel; its names are the kernel's too
+from coinche._scoring_kernel import BELOTE_POINTS as BELOTE_POINTS
+from coinche._scoring_kernel import CAPOT as CAPOT
+from coinche._scoring_kernel import CAPOT_VALUE as CAPOT_VALUE
+from coinche._scoring_kernel import CLASSIC as CLASSIC
+from coinche._scoring_kernel import CLASSIC_TARGET as CLASSIC_TARGET
+from coinche._scoring_kernel import COMMON as COMMON
+from coinche._scoring_kernel import CONTRACT_ONLY as CONTRACT_ONLY
+from coinche._scoring_kernel import F_ANN_EW as F_ANN_EW
+from coinche._scoring_kernel import F_ANN_NS as F_ANN_NS
+from coinche._scoring_kernel import F_CAPOT as F_CAPOT
+from coinche._scoring_kernel import F_CARDS_EW as F_CARDS_EW
+from coinche._scoring_kernel import F_CARDS_NS as F_CARDS_NS
+from coinche._scoring_kernel import F_MADE as F_MADE
+from coinche._scoring_kernel import F_NEEDED as F_NEEDED
+from coinche._scoring_kernel import F_RAW_EW as F_RAW_EW
+from coinche._scoring_kernel import F_RAW_NS as F_RAW_NS
+from coinche._scoring_kernel import F_SCORE_EW as F_SCORE_EW
+from coinche._scoring_kernel import F_SCORE_NS as F_SCORE_NS
+from coinche._scoring_kernel import F_TOTAL_EW as F_TOTAL_EW
+from coinche._scoring_kernel import F_TOTAL_NS as F_TOTAL_NS
+from coinche._scoring_kernel import FFB as FFB
+from coinche._scoring_kernel import GENERALE as GENERALE
+from coinche._scoring_kernel import GENERALE_VALUE as GENERALE_VALUE
+from coinche._scoring_kernel import MIN82 as MIN82
+from coinche._scoring_kernel import NUMERIC as NUMERIC
+from coinche._scoring_kernel import OPT_BELOTE_COUNTS as OPT_BELOTE_COUNTS
+from coinche._scoring_kernel import OPT_CAPOT_CARD_POINTS as OPT_CAPOT_CARD_POINTS
+from coinche._scoring_kernel import OPT_MIN82_ADDS_POINTS as OPT_MIN82_ADDS_POINTS
+from coinche._scoring_kernel import OPT_ROUNDING as OPT_ROUNDING
+from coinche._scoring_kernel import OPT_SCORING as OPT_SCORING
+from coinche._scoring_kernel import PAGAT as PAGAT
+from coinche._scoring_kernel import T_ANNOUNCEMENTS as T_ANNOUNCEMENTS
+from coinche._scoring_kernel import T_BELOTE as T_BELOTE
+from coinche._scoring_kernel import T_CAPOT as T_CAPOT
+from coinche._scoring_kernel import T_CAPOT_BID as T_CAPOT_BID
+from coinche._scoring_kernel import T_CARD_POINTS as T_CARD_POINTS
+from coinche._scoring_kernel import T_CONTRACT as T_CONTRACT
+from coinche._scoring_kernel import T_TOTAL as T_TOTAL
+from coinche._scoring_kernel import deal_score as deal_score
+from coinche._scoring_kernel import round_score as round_score
+from coinche._scoring_kernel import score as score
+from coinche._scoring_kernel import score_figures as score_figures
+from coinche._scoring_kernel import score_terms as score_terms
 
 # ---------------------------------------------------------------- cards and tables
 RANK_SEVEN: Final = 0
@@ -44,7 +96,6 @@ ALL_CARDS: Final = 0xFFFFFFFF
 BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(32))
 SUIT_MASK: Final[tuple[int, ...]] = tuple(0xFF << 8 * s for s in range(4))
 LAST_TRICK_BONUS: Final = 10
-BELOTE_POINTS: Final = 20
 
 # strength of each rank within its suit, 0 (weakest) to 7 (strongest), by rank
 _TRUMP_ORDER: Final = (0, 1, 6, 4, 7, 2, 3, 5)  # J 9 A 10 K Q 8 7
@@ -56,7 +107,7 @@ _NO_TRUMP_POINTS: Final = (0, 0, 0, 10, 2, 3, 4, 19)
 _ALL_TRUMP_POINTS: Final = (0, 0, 9, 5, 14, 1, 3, 6)
 
 
-def _is_trump(card: int, strain: int) -> bool:
+def _is_trump(card: i64, strain: i64) -> bool:
     return strain == ALL_TRUMP or card >> 3 == strain
 
 
@@ -102,63 +153,86 @@ WIN_KEY: Final[tuple[int, ...]] = tuple(
 """``WIN_KEY[(strain * 4 + led) * 32 + card]``: higher wins the trick; a trump is
 16 + its order, a card of the led suit 8 + its order, any other card 0."""
 
+# the same tables as native arrays, for the hot functions (the tuples stay the public,
+# int-indexable names the value layer and the solver read)
+V_ORDER: Final = vec[i64](ORDER)
+V_POINTS: Final = vec[i64](POINTS)
+V_HIGHER: Final = vec[i64](HIGHER)
+V_WIN_KEY: Final = vec[i64](WIN_KEY)
+V_SUIT_MASK: Final = vec[i64](SUIT_MASK)
+V_BIT: Final = vec[i64](BIT)  # (a native 1 << 31 still comes out as a 32-bit shift)
+# the index of the one set bit of a 32-bit power of two, by de Bruijn multiplication
+_DE_BRUIJN: Final = 0x077CB531  # (an int: a native literal shifts in 32 bits)
+V_BIT_INDEX: Final = vec[i64](
+    [i for _, i in sorted((((_DE_BRUIJN << i) & ALL_CARDS) >> 27, i) for i in range(32))]
+)
 
-def card_points(card: int, strain: int) -> int:
+
+def card_points(card: i64, strain: i64) -> i64:
     """The points of one card."""
-    return POINTS[strain * 32 + card]
+    return V_POINTS[strain * 32 + card]
 
 
-def mask_points(mask: int, strain: int) -> int:
+def mask_points(mask: i64, strain: i64) -> i64:
     """The points of every card in *mask*."""
-    total = 0
+    total: i64 = 0
     base = strain * 32
     while mask:
         low = mask & -mask
-        total += POINTS[base + low.bit_length() - 1]
+        total += V_POINTS[base + V_BIT_INDEX[((low * _DE_BRUIJN) & ALL_CARDS) >> 27]]
         mask ^= low
     return total
 
 
-def count(mask: int) -> int:
-    """How many cards are in *mask*."""
-    return mask.bit_count()
+def count(mask: i64) -> i64:
+    """How many cards are in the 32-bit *mask* (a SWAR popcount: ``int.bit_count``
+    would be a Python method call in the compiled build)."""
+    v = mask - ((mask >> 1) & 0x55555555)
+    v = (v & 0x33333333) + ((v >> 2) & 0x33333333)
+    v = (v + (v >> 4)) & 0x0F0F0F0F
+    return ((v * 0x01010101) & ALL_CARDS) >> 24
 
 
-def lowest(mask: int) -> int:
-    """The index of the lowest card of a non-empty *mask*."""
-    return (mask & -mask).bit_length() - 1
+def lowest(mask: i64) -> i64:
+    """The index of the lowest card of a non-empty 32-bit *mask* (by de Bruijn
+    multiplication: ``int.bit_length`` would be a Python method call compiled)."""
+    return V_BIT_INDEX[(((mask & -mask) * _DE_BRUIJN) & ALL_CARDS) >> 27]
+
+
+# whether this module runs compiled (its functions are then builtins, not functions)
+NATIVE: Final = type(lowest).__name__ != "function"
 
 
 # ---------------------------------------------------------------- tricks
-def master_pos(n: int, c0: int, c1: int, c2: int, c3: int, strain: int) -> int:
+def master_pos(n: i64, c0: i64, c1: i64, c2: i64, c3: i64, strain: i64) -> i64:
     """The position (0 to n-1) of the card winning a trick of *n* >= 1 cards so far."""
     base = (strain * 4 + (c0 >> 3)) * 32
-    best = WIN_KEY[base + c0]
-    pos = 0
+    best = V_WIN_KEY[base + c0]
+    pos: i64 = 0
     if n > 1:
-        k = WIN_KEY[base + c1]
+        k = V_WIN_KEY[base + c1]
         if k > best:
             best = k
             pos = 1
         if n > 2:
-            k = WIN_KEY[base + c2]
+            k = V_WIN_KEY[base + c2]
             if k > best:
                 best = k
                 pos = 2
-            if n > 3 and WIN_KEY[base + c3] > best:
+            if n > 3 and V_WIN_KEY[base + c3] > best:
                 pos = 3
     return pos
 
 
-def trick_winner(leader: int, c0: int, c1: int, c2: int, c3: int, strain: int) -> int:
+def trick_winner(leader: i64, c0: i64, c1: i64, c2: i64, c3: i64, strain: i64) -> i64:
     """The seat that wins the complete trick led by *leader*."""
     return (leader + master_pos(4, c0, c1, c2, c3, strain)) & 3
 
 
-def trick_points(c0: int, c1: int, c2: int, c3: int, strain: int) -> int:
+def trick_points(c0: i64, c1: i64, c2: i64, c3: i64, strain: i64) -> i64:
     """The card points of a complete trick (without the last-trick bonus)."""
     base = strain * 32
-    return POINTS[base + c0] + POINTS[base + c1] + POINTS[base + c2] + POINTS[base + c3]
+    return V_POINTS[base + c0] + V_POINTS[base + c1] + V_POINTS[base + c2] + V_POINTS[base + c3]
 
 
 # ---------------------------------------------------------------- legal play
@@ -183,19 +257,19 @@ UNDERTRUMP: Final = 8  # rule 3c: cannot beat an opponent's trump, still trump
 REASON_SHIFT: Final = 32
 
 
-def _best_of_led(n: int, c0: int, c1: int, c2: int, strain: int) -> int:
+def _best_of_led(n: i64, c0: i64, c1: i64, c2: i64, strain: i64) -> i64:
     """The strongest card of the led suit in the trick (in *strain*'s order for it)."""
     led = c0 >> 3
     base = strain * 32
     top = c0
-    if n > 1 and c1 >> 3 == led and ORDER[base + c1] > ORDER[base + top]:
+    if n > 1 and c1 >> 3 == led and V_ORDER[base + c1] > V_ORDER[base + top]:
         top = c1
-    if n > 2 and c2 >> 3 == led and ORDER[base + c2] > ORDER[base + top]:
+    if n > 2 and c2 >> 3 == led and V_ORDER[base + c2] > V_ORDER[base + top]:
         top = c2
     return top
 
 
-def legal(hand: int, n: int, c0: int, c1: int, c2: int, strain: int, flags: int) -> int:
+def legal(hand: i64, n: i64, c0: i64, c1: i64, c2: i64, strain: i64, flags: i64) -> i64:
     """The legal cards of *hand* and the rule that restricted them, packed in one int.
 
     ``result & ALL_CARDS`` is the mask of legal cards (never empty for a non-empty
@@ -205,26 +279,39 @@ def legal(hand: int, n: int, c0: int, c1: int, c2: int, strain: int, flags: int)
     if n == 0:
         return hand
     led = c0 >> 3
-    follow = hand & SUIT_MASK[led]
+    follow = hand & V_SUIT_MASK[led]
     if strain == NO_TRUMP:  # follow suit if you can, otherwise any card
         return follow | FOLLOW << REASON_SHIFT if follow else hand
     if strain == ALL_TRUMP:  # follow and go higher than the best of the led suit
         if not follow:
             return hand
-        over = follow & HIGHER[160 + _best_of_led(n, c0, c1, c2, strain)]
+        over = follow & V_HIGHER[160 + _best_of_led(n, c0, c1, c2, strain)]
         if over:
             return over | FOLLOW_HIGHER << REASON_SHIFT
         return follow | FOLLOW << REASON_SHIFT
 
-    # a suit contract: the master card, its position, and whether an opponent (a
-    # position of the other parity from the mover's) has trumped
+    # a suit contract: first the answers that need nothing of the trick but its suit
+    trumps = hand & V_SUIT_MASK[strain]
+    if led == strain:  # rule 2: trumps led
+        if not trumps:
+            return hand
+        if not flags & FLAG_OVERTRUMP_ON_TRUMP_LEAD:
+            return trumps | TRUMP_LEAD_ANY << REASON_SHIFT
+    elif follow:  # rule 1 (unless classic monter asks more)
+        if not flags & FLAG_MONTER:
+            return follow | FOLLOW << REASON_SHIFT
+    elif not trumps:  # rule 3d
+        return hand
+
+    # then the master card, its position, and whether an opponent (a position of the
+    # other parity from the mover's) has trumped
     base = (strain * 4 + led) * 32
-    best_key = WIN_KEY[base + c0]
+    best_key = V_WIN_KEY[base + c0]
     best = c0
-    best_pos = 0
+    best_pos: i64 = 0
     opponent_trumped = False
     if n > 1:
-        k = WIN_KEY[base + c1]
+        k = V_WIN_KEY[base + c1]
         if k >= 16 and (n - 1) & 1:
             opponent_trumped = True
         if k > best_key:
@@ -232,7 +319,7 @@ def legal(hand: int, n: int, c0: int, c1: int, c2: int, strain: int, flags: int)
             best = c1
             best_pos = 1
         if n > 2:
-            k = WIN_KEY[base + c2]
+            k = V_WIN_KEY[base + c2]
             if k >= 16 and (n - 2) & 1:
                 opponent_trumped = True
             if k > best_key:
@@ -240,34 +327,28 @@ def legal(hand: int, n: int, c0: int, c1: int, c2: int, strain: int, flags: int)
                 best = c2
                 best_pos = 2
     partner_master = (n - best_pos) & 1 == 0
-    trumps = hand & SUIT_MASK[strain]
     higher = strain * 32
 
-    if led == strain:  # rule 2: trumps led
-        if not trumps:
-            return hand
-        if flags & FLAG_OVERTRUMP_ON_TRUMP_LEAD:
-            over = trumps & HIGHER[higher + best]
-            if over:
-                return over | TRUMP_LEAD_OVER << REASON_SHIFT
+    if led == strain:  # rule 2, overtrumping: beat the highest trump if you can
+        over = trumps & V_HIGHER[higher + best]
+        if over:
+            return over | TRUMP_LEAD_OVER << REASON_SHIFT
         return trumps | TRUMP_LEAD_ANY << REASON_SHIFT
 
-    if follow:  # rule 1, and classic monter
-        if flags & FLAG_MONTER and best_key >= 16 and not partner_master:
-            over = follow & HIGHER[higher + _best_of_led(n, c0, c1, c2, strain)]
+    if follow:  # classic monter
+        if best_key >= 16 and not partner_master:
+            over = follow & V_HIGHER[higher + _best_of_led(n, c0, c1, c2, strain)]
             if over:
                 return over | MONTER << REASON_SHIFT
         return follow | FOLLOW << REASON_SHIFT
 
-    if not trumps:  # rule 3d
-        return hand
     if partner_master and flags & FLAG_PARTNER_EXEMPTION:  # rule 3a
         return hand
     if best_key < 16:  # rule 3b: nobody has trumped yet, any trump
         return trumps | MUST_TRUMP << REASON_SHIFT
     if flags & FLAG_OVERTRUMP_ONLY_OVER_OPPONENT and not opponent_trumped:
         return trumps | MUST_TRUMP << REASON_SHIFT  # classic: only a partner has trumped
-    over = trumps & HIGHER[higher + best]
+    over = trumps & V_HIGHER[higher + best]
     if over:  # rule 3b: beat the highest trump
         return over | OVERTRUMP << REASON_SHIFT
     if partner_master:  # rule 4: any trump under a master partner
@@ -277,20 +358,20 @@ def legal(hand: int, n: int, c0: int, c1: int, c2: int, strain: int, flags: int)
     return hand  # rule 3c, FFB: may discard instead of undertrumping
 
 
-def legal_mask(hand: int, n: int, c0: int, c1: int, c2: int, strain: int, flags: int) -> int:
+def legal_mask(hand: i64, n: i64, c0: i64, c1: i64, c2: i64, strain: i64, flags: i64) -> i64:
     """The mask of legal cards alone (see :func:`legal`)."""
     return legal(hand, n, c0, c1, c2, strain, flags) & ALL_CARDS
 
 
 # ---------------------------------------------------------------- belote
-def belote_mask(strain: int) -> int:
+def belote_mask(strain: i64) -> i64:
     """The king and queen of trumps; 0 in no trump and all trump (no belote there)."""
     if strain >= 4:
         return 0
-    return BIT[8 * strain + RANK_KING] | BIT[8 * strain + RANK_QUEEN]
+    return V_BIT[8 * strain + RANK_KING] | V_BIT[8 * strain + RANK_QUEEN]
 
 
-def belote_holder(h0: int, h1: int, h2: int, h3: int, strain: int) -> int:
+def belote_holder(h0: i64, h1: i64, h2: i64, h3: i64, strain: i64) -> i64:
     """The seat whose hand holds both the king and queen of trumps, or -1."""
     pair = belote_mask(strain)
     if not pair:
@@ -448,234 +529,3 @@ def best_announcements(teams: list[int], strengths: list[int]) -> tuple[int, int
         return -1, -1
     winner = 0 if best[0] > best[1] else 1
     return winner, where[winner]
-
-
-# ---------------------------------------------------------------- scoring
-# the scoring systems (RuleConfig.scoring) as ints
-COMMON: Final = 0
-FFB: Final = 1
-PAGAT: Final = 2
-CONTRACT_ONLY: Final = 3
-MIN82: Final = 4
-CLASSIC: Final = 5
-
-# positions in RuleConfig.score_options
-OPT_SCORING: Final = 0
-OPT_CAPOT_CARD_POINTS: Final = 1
-OPT_BELOTE_COUNTS: Final = 2
-OPT_ROUNDING: Final = 3
-OPT_MIN82_ADDS_POINTS: Final = 4
-
-# contract kinds
-NUMERIC: Final = 0
-CAPOT: Final = 1
-GENERALE: Final = 2
-CLASSIC_TARGET: Final = 82  # seed 001: what the taker of classic belote needs
-CAPOT_VALUE: Final = 250
-GENERALE_VALUE: Final = 500
-
-# positions in the figures returned by score
-F_SCORE_NS: Final = 0
-F_SCORE_EW: Final = 1
-F_RAW_NS: Final = 2  # the score before rounding
-F_RAW_EW: Final = 3
-F_MADE: Final = 4
-F_CAPOT: Final = 5  # the team that took all eight tricks, or -1
-F_CARDS_NS: Final = 6  # card points after capot
-F_CARDS_EW: Final = 7
-F_TOTAL_NS: Final = 8  # the totals the contract is judged on
-F_TOTAL_EW: Final = 9
-F_NEEDED: Final = 10  # what the bidders needed
-F_ANN_NS: Final = 11  # announcement points as scored, after capot
-F_ANN_EW: Final = 12
-
-# what a score term is (the second item of each term score_terms returns); each team's
-# score before rounding is the sum of its terms' points x factor
-T_BELOTE: Final = 0  # belote, 20
-T_CONTRACT: Final = 1  # the contract's value V
-T_TOTAL: Final = 2  # the team's own card points and announcements
-T_ANNOUNCEMENTS: Final = 3  # every announcement point scored in the deal
-T_CARD_POINTS: Final = 4  # every card point of the deal: the fixed 160, or dedans 162
-T_CAPOT: Final = 5  # the 250 of a capot the bidders took
-T_CAPOT_BID: Final = 6  # the flat 500 of a capot bid
-
-
-def round_score(points: int) -> int:
-    """Round to the nearest 10, a 5 going up."""
-    return (points + 5) // 10 * 10
-
-
-def score_terms(
-    options: tuple[int, ...],
-    taker: int,
-    kind: int,
-    value: int,
-    multiplier: int,
-    cards_ns: int,
-    cards_ew: int,
-    won: tuple[int, int, int, int],
-    belote_team: int,
-    ann_ns: int,
-    ann_ew: int,
-) -> tuple[tuple[int, ...], list[tuple[int, int, int, int]]]:
-    """Score a finished deal from its figures; returns the ``F_*`` figures and the
-    terms each team's score is the sum of (``(team, T_* code, points, factor)``: the
-    term adds points x factor).
-
-    *cards_ns*/*cards_ew* are the card points won, last trick included; *won* the
-    tricks of each seat; *belote_team* the team credited with belote or -1; *ann_ns* /
-    *ann_ew* the announcement points that scored after comparison (without the capot
-    transfer, which is applied here). *value* is the contract's points (250 for capot,
-    500 for générale).
-    """
-    system = options[OPT_SCORING]
-    bidders = taker & 1
-    defenders = 1 - bidders
-    team_tricks = (won[0] + won[2], won[1] + won[3])
-    capot = 0 if team_tricks[0] == 8 else 1 if team_tricks[1] == 8 else -1
-    card = [cards_ns, cards_ew]
-    ann = [ann_ns, ann_ew]
-    if capot >= 0:
-        card = [0, 0]
-        card[capot] = options[OPT_CAPOT_CARD_POINTS]
-        # the capot team takes the announcements that score, the opponents' included
-        ann = [0, 0]
-        ann[capot] = ann_ns + ann_ew
-    bel = [0, 0]
-    if belote_team >= 0:
-        bel[belote_team] = BELOTE_POINTS
-    full = [card[0] + ann[0] + bel[0], card[1] + ann[1] + bel[1]]
-    total = full if options[OPT_BELOTE_COUNTS] else [full[0] - bel[0], full[1] - bel[1]]
-    all_ann = ann[0] + ann[1]
-
-    needed = value
-    if kind == CAPOT:
-        made = team_tricks[bidders] == 8
-    elif kind == GENERALE:
-        made = won[taker] == 8
-    elif system == FFB:
-        made = total[bidders] >= value and total[bidders] > total[defenders]
-    elif system == PAGAT:
-        needed = max(value, 82)
-        made = total[bidders] >= needed
-    elif system == CLASSIC:  # ordinary belote's fixed target, not a number bid
-        needed = CLASSIC_TARGET
-        made = total[bidders] >= needed
-    else:
-        made = total[bidders] >= value
-
-    m = multiplier
-    w = bidders if made else defenders
-    terms: list[tuple[int, int, int, int]] = []
-    add = terms.append
-    belote_factor = 1
-    if system == CLASSIC:
-        if m == 1:
-            if made:
-                add((0, T_TOTAL, card[0] + ann[0], 1))
-                add((1, T_TOTAL, card[1] + ann[1], 1))
-            else:  # dedans: the defenders take every card point and announcement
-                add((defenders, T_CARD_POINTS, card[0] + card[1], 1))
-                add((defenders, T_ANNOUNCEMENTS, all_ann, 1))
-        elif made:
-            add((bidders, T_TOTAL, card[bidders] + ann[bidders], m))
-            add((defenders, T_TOTAL, card[defenders] + ann[defenders], 1))
-        else:
-            add((defenders, T_CONTRACT, value, m))
-    elif system == CONTRACT_ONLY:
-        if not made:
-            add((defenders, T_CARD_POINTS, 160, m))
-            add((defenders, T_CONTRACT, value, m))
-        elif kind == CAPOT:
-            add((bidders, T_CAPOT_BID, 500, m))
-        elif capot == bidders and value < CAPOT_VALUE:
-            add((bidders, T_CAPOT, CAPOT_VALUE, m))  # an unbid capot
-        else:
-            add((bidders, T_CONTRACT, value, m))
-    elif system == MIN82:
-        if made:
-            add((bidders, T_CONTRACT, value, m))
-            if options[OPT_MIN82_ADDS_POINTS]:
-                add((bidders, T_TOTAL, card[bidders] + ann[bidders], m))
-            add((defenders, T_TOTAL, card[defenders] + ann[defenders], m))
-        else:
-            add((defenders, T_CARD_POINTS, 160, m))
-            add((defenders, T_CONTRACT, value, m))
-    elif system == PAGAT and kind == CAPOT and m == 1:
-        add((w, T_CAPOT_BID, 500, 1))  # a capot bid scores a flat 500, made or failed
-    elif m == 1:  # common, ffb, pagat
-        if made:
-            add((bidders, T_CONTRACT, value, 1))
-            add((bidders, T_TOTAL, card[bidders] + ann[bidders], 1))
-            add((defenders, T_TOTAL, card[defenders] + ann[defenders], 1))
-        else:
-            add((defenders, T_CARD_POINTS, 160, 1))
-            add((defenders, T_CONTRACT, value, 1))
-            add((defenders, T_ANNOUNCEMENTS, all_ann, 1))
-    elif system == COMMON:
-        add((w, T_CARD_POINTS, 160, 1))
-        add((w, T_CONTRACT, value, m))
-        add((w, T_ANNOUNCEMENTS, all_ann, 1))
-    else:  # ffb and pagat: the bidders' capot gives 250 instead of 160
-        if made and capot == bidders:
-            add((w, T_CAPOT, CAPOT_VALUE, m))
-        else:
-            add((w, T_CARD_POINTS, 160, m))
-        add((w, T_CONTRACT, value, m))
-        add((w, T_ANNOUNCEMENTS, all_ann, m))
-        if system == FFB and belote_team == w:
-            belote_factor = m  # ffb multiplies the winner's belote too
-    if belote_team >= 0:
-        add((belote_team, T_BELOTE, BELOTE_POINTS, belote_factor))
-
-    result = [0, 0]
-    for team, _what, points, factor in terms:
-        result[team] += points * factor
-    final = result
-    if options[OPT_ROUNDING]:
-        final = [round_score(result[0]), round_score(result[1])]
-    figures = (
-        final[0],
-        final[1],
-        result[0],
-        result[1],
-        1 if made else 0,
-        capot,
-        card[0],
-        card[1],
-        total[0],
-        total[1],
-        needed,
-        ann[0],
-        ann[1],
-    )
-    return figures, terms
-
-
-def score(
-    options: tuple[int, ...],
-    taker: int,
-    kind: int,
-    value: int,
-    multiplier: int,
-    cards_ns: int,
-    cards_ew: int,
-    won: tuple[int, int, int, int],
-    belote_team: int,
-    ann_ns: int,
-    ann_ew: int,
-) -> tuple[int, ...]:
-    """The ``F_*`` figures of :func:`score_terms`, for the callers that need no terms."""
-    return score_terms(
-        options,
-        taker,
-        kind,
-        value,
-        multiplier,
-        cards_ns,
-        cards_ew,
-        won,
-        belote_team,
-        ann_ns,
-        ann_ew,
-    )[0]

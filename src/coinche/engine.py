@@ -40,7 +40,18 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 
+from mypy_extensions import i64
+
 from coinche import _kernel as K
+from coinche import _playout as P
+from coinche._playout import (
+    GREEDY,
+    RANDOM,
+    playout,
+    playouts,
+    random_playout,
+    random_playouts,
+)
 from coinche.position import Position, _bad_argument, _not_over, announcement_credit
 
 if TYPE_CHECKING:
@@ -48,14 +59,19 @@ if TYPE_CHECKING:
     from coinche.deal import Deal
 
 __all__ = [
+    "GREEDY",
+    "RANDOM",
     "PlayState",
     "Position",
     "announcement_credit",
     "cards_of",
     "lowest_card",
+    "playout",
+    "playouts",
     "random_card",
     "random_hands",
     "random_playout",
+    "random_playouts",
 ]
 
 _MASK32: Final = 0xFFFFFFFF
@@ -98,20 +114,6 @@ def _check_mask(mask: int, what: str) -> None:
         raise InvalidDealError(f"{what} takes a 32-bit card mask, not {given!r:.40}")
 
 
-def _xorshift(x: int) -> int:
-    """One step of a 32-bit xorshift generator (never 0 from a non-zero seed)."""
-    x ^= (x << 13) & _MASK32
-    x ^= x >> 17
-    x ^= (x << 5) & _MASK32
-    return x
-
-
-def _seed(seed: int) -> int:
-    """A non-zero 32-bit generator state from any int."""
-    x = (seed * 2654435761 + 0x9E3779B9) & _MASK32
-    return x if x else 0x9E3779B9
-
-
 def random_card(mask: int, x: int) -> int:
     """The card of non-empty *mask* chosen by the 32-bit random number *x*.
 
@@ -128,16 +130,7 @@ def random_card(mask: int, x: int) -> int:
         from coinche.errors import InvalidDealError
 
         raise InvalidDealError("random_card needs a mask holding at least one card, not 0")
-    return _pick(mask, x)
-
-
-def _pick(mask: int, x: int) -> int:
-    """:func:`random_card` unchecked (a playout's masks are legal, never empty)."""
-    k = x % mask.bit_count()
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return K.lowest(mask)
+    return P.pick(mask, x % K.count(mask))
 
 
 def random_hands(seed: int) -> tuple[int, int, int, int]:
@@ -152,9 +145,9 @@ def random_hands(seed: int) -> tuple[int, int, int, int]:
     ([8, 8, 8, 8], 4294967295)
     """
     deck = list(range(32))
-    x = _seed(seed)
+    x = P._seed(seed)
     for i in range(31, 0, -1):
-        x = _xorshift(x)
+        x = P.xorshift(x)
         j = x % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     masks = [0, 0, 0, 0]
@@ -186,55 +179,72 @@ class PlayState:
     ((162, 0), (350, 0))
     """
 
-    hands: list[int]
-    """The cards each seat still holds, as masks, by seat."""
-    strain: int
+    # slots: interpreted, past 30 attributes CPython 3.11 stops sharing instance dict keys
+    __slots__ = (
+        "_base", "_h0", "_h1", "_h2", "_h3", "_origin", "_p0", "_p1", "_undo", "_w0", "_w1",
+        "_w2", "_w3", "announcements", "belote_holder", "belote_open", "belote_team", "c0",
+        "c1", "c2", "flags", "kind", "leader", "multiplier", "options", "played", "size",
+        "strain", "taker", "to_move", "value",
+    )  # fmt: skip
+
+    strain: i64
     """The contract's strain, 0 to 5."""
-    flags: int
+    flags: i64
     """The play options (:attr:`RuleConfig.play_flags <coinche.RuleConfig.play_flags>`)."""
-    leader: int
+    leader: i64
     """The seat that led the trick in progress."""
-    to_move: int
+    to_move: i64
     """The seat to play (meaningless once :attr:`is_over`)."""
-    size: int
+    size: i64
     """How many cards are in the trick in progress (0 to 3)."""
-    c0: int
+    c0: i64
     """The first card of the trick in progress (meaningful when :attr:`size` > 0)."""
-    c1: int
+    c1: i64
     """Its second card (when :attr:`size` > 1)."""
-    c2: int
+    c2: i64
     """Its third card (when :attr:`size` > 2)."""
-    points: list[int]
-    """Card points won so far by each team (with the last-trick bonus at the end)."""
-    won: list[int]
-    """Tricks won so far by each seat."""
     played: list[int]
     """Every card played in the deal, in order (with :meth:`from_deal`, those before
     the conversion included; with :meth:`from_position`, only those played since)."""
     options: tuple[int, ...]
     """As :attr:`Position.options` (and the next four: the contract's figures)."""
-    taker: int
-    kind: int
-    value: int
-    multiplier: int
-    belote_holder: int
+    taker: i64
+    kind: i64
+    value: i64
+    multiplier: i64
+    belote_holder: i64
     """As :attr:`Position.belote_holder`."""
-    belote_team: int
+    belote_team: i64
     """The team credited with belote at the end, or -1 (as :attr:`Position.belote_team`;
     a state's holder always declares it)."""
-    belote_open: int
+    belote_open: i64
     """1 while the holder must still declare belote, as the state was made: a state's
     holder always declares it, so :meth:`position` reads whether it still has to from
     the holder's hand (:attr:`Position.belote_open`)."""
     announcements: tuple[int, int]
     """Announcement points that score, by team (after comparison)."""
+    # the hands by seat, the card points by team and the tricks by seat, as machine
+    # integers once compiled (read them through hands, points and won)
+    _h0: i64
+    _h1: i64
+    _h2: i64
+    _h3: i64
+    _p0: i64
+    _p1: i64
+    _w0: i64
+    _w1: i64
+    _w2: i64
+    _w3: i64
     _origin: Position  # the position this state was made at
-    _base: int  # how many of played were played before this state was made
-    _before: int  # how many cards of the deal were played before played[0]
-    _undo: list[int]  # per complete trick: its leader, points and first three cards
+    _base: i64  # how many of played were played before this state was made
+    _undo: list[int]  # per complete trick: its leader and points
 
     def __init__(self, pos: Position, played: list[int]) -> None:
-        self.hands = [pos.hands[0], pos.hands[1], pos.hands[2], pos.hands[3]]
+        h = pos.hands
+        self._h0 = h[0]
+        self._h1 = h[1]
+        self._h2 = h[2]
+        self._h3 = h[3]
         self.strain = pos.strain
         self.flags = pos.flags
         self.leader = pos.leader
@@ -243,8 +253,13 @@ class PlayState:
         self.c0 = pos.c0
         self.c1 = pos.c1
         self.c2 = pos.c2
-        self.points = [pos.points[0], pos.points[1]]
-        self.won = [pos.won[0], pos.won[1], pos.won[2], pos.won[3]]
+        self._p0 = pos.points[0]
+        self._p1 = pos.points[1]
+        w = pos.won
+        self._w0 = w[0]
+        self._w1 = w[1]
+        self._w2 = w[2]
+        self._w3 = w[3]
         self.played = played
         self.options = pos.options
         self.taker = pos.taker
@@ -257,9 +272,24 @@ class PlayState:
         self.announcements = pos.announcements
         self._origin = pos
         self._base = len(played)
-        h = pos.hands
-        self._before = 32 - K.count(h[0] | h[1] | h[2] | h[3]) - len(played)
         self._undo = []
+
+    @property
+    def hands(self) -> tuple[int, int, int, int]:
+        """The cards each seat still holds, as masks, by seat (a new tuple each time:
+        change the hands only through :meth:`play` and :meth:`undo`)."""
+        return self._h0, self._h1, self._h2, self._h3
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Card points won so far by each team (with the last-trick bonus at the end),
+        as :attr:`card_points`."""
+        return self._p0, self._p1
+
+    @property
+    def won(self) -> tuple[int, int, int, int]:
+        """Tricks won so far by each seat."""
+        return self._w0, self._w1, self._w2, self._w3
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -334,29 +364,14 @@ class PlayState:
 
     def position(self) -> Position:
         """The state as an immutable :class:`Position`."""
-        h = self.hands
-        w = self.won
+        n = self.size
         return Position(
-            (h[0], h[1], h[2], h[3]),
-            self.strain,
-            self.flags,
-            self.leader,
-            self.size,
-            self.c0 if self.size > 0 else 0,
-            self.c1 if self.size > 1 else 0,
-            self.c2 if self.size > 2 else 0,
-            (self.points[0], self.points[1]),
-            (w[0], w[1], w[2], w[3]),
-            self.options,
-            self.taker,
-            self.kind,
-            self.value,
-            self.multiplier,
-            self.belote_holder,
-            self.belote_team,
-            self._belote_still_open(),
-            self.announcements,
-        )
+            (self._h0, self._h1, self._h2, self._h3), self.strain, self.flags, self.leader, n,
+            self.c0 if n > 0 else 0, self.c1 if n > 1 else 0, self.c2 if n > 2 else 0,
+            (self._p0, self._p1), (self._w0, self._w1, self._w2, self._w3), self.options,
+            self.taker, self.kind, self.value, self.multiplier, self.belote_holder,
+            self.belote_team, self._belote_still_open(), self.announcements,
+        )  # fmt: skip
 
     def _belote_still_open(self) -> int:
         """1 while the holder must still declare belote: it was open when the state was
@@ -405,17 +420,23 @@ class PlayState:
     def copy(self) -> PlayState:
         """An independent copy (its own lists): play on one, the other stays."""
         other = PlayState(self._origin, self.played[:])  # then what play and undo change
-        other.hands = self.hands[:]
+        other._h0 = self._h0
+        other._h1 = self._h1
+        other._h2 = self._h2
+        other._h3 = self._h3
         other.leader = self.leader
         other.to_move = self.to_move
         other.size = self.size
         other.c0 = self.c0
         other.c1 = self.c1
         other.c2 = self.c2
-        other.points = self.points[:]
-        other.won = self.won[:]
+        other._p0 = self._p0
+        other._p1 = self._p1
+        other._w0 = self._w0
+        other._w1 = self._w1
+        other._w2 = self._w2
+        other._w3 = self._w3
         other._base = self._base
-        other._before = self._before
         other._undo = self._undo[:]
         return other
 
@@ -438,14 +459,12 @@ class PlayState:
     @property
     def is_over(self) -> bool:
         """True once all 32 cards are played."""
-        w = self.won
-        return w[0] + w[1] + w[2] + w[3] == 8
+        return self._w0 + self._w1 + self._w2 + self._w3 == 8
 
     @property
     def tricks_played(self) -> int:
         """How many tricks are complete."""
-        w = self.won
-        return w[0] + w[1] + w[2] + w[3]
+        return self._w0 + self._w1 + self._w2 + self._w3
 
     @property
     def trick(self) -> tuple[int, ...]:
@@ -455,24 +474,17 @@ class PlayState:
     @property
     def card_points(self) -> tuple[int, int]:
         """Card points won so far by North-South and East-West."""
-        return self.points[0], self.points[1]
+        return self._p0, self._p1
 
     def legal_mask(self) -> int:
         """The cards the seat to move may play, as a mask (empty once the deal is over)."""
+        t = self.to_move
+        hand = self._h0 if t == 0 else self._h1 if t == 1 else self._h2 if t == 2 else self._h3
         return (
-            K.legal(
-                self.hands[self.to_move],
-                self.size,
-                self.c0,
-                self.c1,
-                self.c2,
-                self.strain,
-                self.flags,
-            )
-            & _MASK32
+            K.legal(hand, self.size, self.c0, self.c1, self.c2, self.strain, self.flags) & _MASK32
         )
 
-    def play(self, card: int) -> None:
+    def play(self, card: i64) -> None:
         """The seat to move plays *card* (an ``int`` index), **unchecked**.
 
         The card must be in :meth:`legal_mask`; anything else leaves a state that no
@@ -481,7 +493,15 @@ class PlayState:
         outside the program.
         """
         seat = self.to_move
-        self.hands[seat] &= ~K.BIT[card]
+        keep = ~K.V_BIT[card]
+        if seat == 0:
+            self._h0 &= keep
+        elif seat == 1:
+            self._h1 &= keep
+        elif seat == 2:
+            self._h2 &= keep
+        else:
+            self._h3 &= keep
         n = self.size
         self.played.append(card)
         if n < 3:
@@ -498,10 +518,20 @@ class PlayState:
         strain = self.strain
         winner = K.trick_winner(leader, self.c0, self.c1, self.c2, card, strain)
         gained = K.trick_points(self.c0, self.c1, self.c2, card, strain)
-        if len(self.played) + self._before == 32:
+        if not (self._h0 | self._h1 | self._h2 | self._h3):
             gained += K.LAST_TRICK_BONUS
-        self.points[winner & 1] += gained
-        self.won[winner] += 1
+        if winner & 1:
+            self._p1 += gained
+        else:
+            self._p0 += gained
+        if winner == 0:
+            self._w0 += 1
+        elif winner == 1:
+            self._w1 += 1
+        elif winner == 2:
+            self._w2 += 1
+        else:
+            self._w3 += 1
         self._undo.append(leader | gained << 2)
         self.leader = winner
         self.to_move = winner
@@ -539,14 +569,24 @@ class PlayState:
             from coinche.errors import InvalidDealError
 
             raise InvalidDealError("nothing to undo: no card was played on this state")
-        card = self.played.pop()
+        card: i64 = self.played.pop()
         n = self.size
         if n == 0:  # the card completed a trick: restore the trick and its winner
-            packed = self._undo.pop()
+            packed: i64 = self._undo.pop()
             winner = self.leader
             self.leader = packed & 3
-            self.points[winner & 1] -= packed >> 2
-            self.won[winner] -= 1
+            if winner & 1:
+                self._p1 -= packed >> 2
+            else:
+                self._p0 -= packed >> 2
+            if winner == 0:
+                self._w0 -= 1
+            elif winner == 1:
+                self._w1 -= 1
+            elif winner == 2:
+                self._w2 -= 1
+            else:
+                self._w3 -= 1
             played = self.played
             size = len(played)
             if size >= 3:
@@ -563,7 +603,15 @@ class PlayState:
         seat = (self.leader + n - 1) & 3
         self.size = n - 1
         self.to_move = seat
-        self.hands[seat] |= K.BIT[card]
+        bit = K.V_BIT[card]
+        if seat == 0:
+            self._h0 |= bit
+        elif seat == 1:
+            self._h1 |= bit
+        elif seat == 2:
+            self._h2 |= bit
+        else:
+            self._h3 |= bit
 
     def score(self) -> tuple[int, int]:
         """The deal score of North-South and East-West once the deal is over: the same
@@ -574,25 +622,28 @@ class PlayState:
         """
         if not self.is_over:
             _not_over(len(self.played))
-        figures = K.score(
+        ann = self.announcements
+        return K.deal_score(
             self.options,
             self.taker,
             self.kind,
             self.value,
             self.multiplier,
-            self.points[0],
-            self.points[1],
-            (self.won[0], self.won[1], self.won[2], self.won[3]),
+            self._p0,
+            self._p1,
+            self._w0,
+            self._w1,
+            self._w2,
+            self._w3,
             self.belote_team,
-            self.announcements[0],
-            self.announcements[1],
+            ann[0],
+            ann[1],
         )
-        return figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]
 
     def __repr__(self) -> str:
         return (
             f"<PlayState strain={self.strain} to_move={self.to_move} "
-            f"played={len(self.played)} points={self.points[0]}/{self.points[1]}>"
+            f"played={len(self.played)} points={self._p0}/{self._p1}>"
         )
 
 
@@ -637,25 +688,4 @@ def _position_of(deal: Deal, what: str) -> Position | None:
 
 
 _NO_POSITION: Final = object()
-
-
-def random_playout(state: PlayState, seed: int) -> tuple[int, int]:
-    """Play random legal cards from *state* to the end; return the deal's score.
-
-    *state* is changed (played out): pass ``state.copy()`` to keep it. The choices come
-    from the engine's own generator seeded by *seed*, so the same state and seed give
-    the same deal, interpreted or compiled.
-
-    >>> from coinche import RuleConfig, engine
-    >>> hands = engine.random_hands(1)
-    >>> state = engine.PlayState.from_hands(hands, RuleConfig.common(), taker=0,
-    ...                                     strain=2, value=80, leader=1)
-    >>> ns, ew = engine.random_playout(state.copy(), seed=5)
-    >>> state.tricks_played, sum(state.won)       # the copy was played, not state
-    (0, 0)
-    """
-    x = _seed(seed)
-    for _ in range(32 - state._before - len(state.played)):  # the cards left to play
-        x = _xorshift(x)
-        state.play(_pick(state.legal_mask(), x))
-    return state.score()
+P.STATE_CLASS.append(PlayState)  # for the checks of the playout functions
