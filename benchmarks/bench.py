@@ -15,6 +15,11 @@ Figures (each the median of ``--repeats`` runs, one core):
 (e) ``engine_playouts_per_sec``: :func:`coinche.engine.random_playouts`, one call
     playing ``10 * --deals`` random playouts from the start of one deal (the batch entry
     point: the loop never returns to Python, as colver's ``Env.rollout``);
+(f) ``solve_ms_median`` and ``colver_solve_ms_median``: milliseconds of CPU a full-deal
+    double-dummy solve, ``--solve-deals`` random FFB deals (one suit each), our solver and
+    colver's in the same run, values checked equal; ``pimc_decision_ms``: a
+    :class:`~coinche.bots.players.PimcPlayer` decision on the first card at 20 worlds
+    (median of ``--decisions``; ``benchmarks/bench_solver.py`` measures them);
 and colver's, measured in the same run as each build's figures, interleaved with them,
 on the same work: ``colver_deals_per_sec``
 (``Env.deal`` + one bid and three passes + random legal actions to the end, driven
@@ -55,6 +60,9 @@ FIGURES = (
     "colver_deals_per_sec",
     "colver_legal_per_sec",
     "colver_native_rollouts_per_sec",
+    "solve_ms_median",
+    "colver_solve_ms_median",
+    "pimc_decision_ms",
 )
 
 
@@ -250,7 +258,16 @@ def measure(args: argparse.Namespace, with_colver: bool) -> dict[str, float]:
     for _ in range(args.repeats):  # interleaved, so that load hits every figure alike
         for name, run in work.items():
             figures[name].append(run())
-    return {name: statistics.median(values) for name, values in figures.items()}
+    found = {name: statistics.median(values) for name, values in figures.items()}
+    if args.solve_deals:  # the solver's figures: benchmarks/bench_solver.py's measure
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from bench_solver import measure as measure_solver
+
+        solver = measure_solver(args.solve_deals, args.seed, args.decisions)
+        for name in ("solve_ms_median", "colver_solve_ms_median", "pimc_decision_ms"):
+            if name in solver and (args.decisions or name != "pimc_decision_ms"):
+                found[name] = solver[name]
+    return found
 
 
 def _has_colver() -> bool:
@@ -261,10 +278,13 @@ def _has_colver() -> bool:
     return True
 
 
-def _run_build(python: str, args: argparse.Namespace, env: dict[str, str]) -> dict[str, Any]:
+def _run_build(
+    python: str, args: argparse.Namespace, env: dict[str, str], decisions: int
+) -> dict[str, Any]:
     command = [python, __file__, "--worker", "--seed", str(args.seed), "--deals"]
     command += [str(args.deals), "--positions", str(args.positions)]
-    command += ["--repeats", str(args.repeats)]
+    command += ["--repeats", str(args.repeats), "--solve-deals", str(args.solve_deals)]
+    command += ["--decisions", str(decisions)]
     done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     result: dict[str, Any] = json.loads(done.stdout)
     return result
@@ -277,6 +297,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=20_000, help="distinct positions")
     parser.add_argument("--repeats", type=int, default=3, help="repeats; medians are shown")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument(
+        "--solve-deals",
+        type=int,
+        default=30,
+        help="full FFB deals solved by both solvers (solve_ms_median; 0: none)",
+    )
+    parser.add_argument(
+        "--decisions",
+        type=int,
+        default=5,
+        help="PIMC decisions at 20 worlds on the first card (pimc_decision_ms; 0: none)",
+    )
+    parser.add_argument(
+        "--pure-decisions",
+        type=int,
+        default=1,
+        help="the same for the pure build (about a minute each; default 1)",
+    )
     parser.add_argument(
         "--compiled-python",
         type=Path,
@@ -293,10 +331,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     pure_env = {**os.environ, "PYTHONPATH": str(_ROOT / "src")}
-    builds = {"pure": _run_build(sys.executable, args, pure_env)}
+    builds = {"pure": _run_build(sys.executable, args, pure_env, args.pure_decisions)}
     if args.compiled_python.exists():
         compiled_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        builds["compiled"] = _run_build(str(args.compiled_python), args, compiled_env)
+        builds["compiled"] = _run_build(
+            str(args.compiled_python), args, compiled_env, args.decisions
+        )
     assert not builds["pure"]["compiled"], "the pure run imported a compiled kernel"
     if "compiled" in builds:
         assert builds["compiled"]["compiled"], f"{args.compiled_python} is not the compiled build"
@@ -319,6 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("(c) engine deals / colver deals", "engine_deals_per_sec", "colver_deals_per_sec"),
         ("(b) Deal API deals / colver deals", "deal_api_deals_per_sec", "colver_deals_per_sec"),
         ("engine legal / colver legal_actions", "engine_legal_per_sec", "colver_legal_per_sec"),
+        ("colver solve time / ours", "colver_solve_ms_median", "solve_ms_median"),
         (
             "engine deals / colver native rollout",
             "engine_deals_per_sec",

@@ -677,6 +677,7 @@ def test_solve_command_refuses_what_it_cannot_solve(
 def test_each_technique_changes_nodes_not_values(technique: str) -> None:
     """Switched off one at a time, on positions with five tricks left: the same values."""
     from coinche.bots import _search as S
+    from coinche.bots import solver
 
     rng = random.Random(77)
     for number in range(30):
@@ -686,7 +687,7 @@ def test_each_technique_changes_nodes_not_values(technique: str) -> None:
         flags = RuleConfig.preset(list(PRESETS)[number % 6]).play_flags
         # tricks won by seat: North-South none (a capot is possible) in one third
         won = (0, 1, 0, 0) if number % 3 else (1, 1, 0, 0)
-        pos = S.open_position(
+        pos = solver.open_position(
             (masks[0], masks[1], masks[2], masks[3]),
             number % 6,
             flags,

@@ -617,25 +617,6 @@ def _value(
 # the cards left, the trick in progress, the points and tricks won so far.
 
 
-def open_position(
-    hands: tuple[int, int, int, int],
-    strain: int,
-    flags: int,
-    options: tuple[int, ...],
-    leader: int,
-    trick: tuple[int, ...],
-    won: tuple[int, int, int, int],
-) -> Position:
-    """A position for the search alone, with no contract (the solver's public functions
-    that take hands rather than a deal): *trick* the cards of the trick in progress led
-    by *leader*, *won* the tricks each seat is taken to have won."""
-    t = (*trick, 0, 0, 0)
-    return Position(
-        hands, strain, flags, leader, len(trick), t[0], t[1], t[2], (0, 0), won,
-        options, 0, K.NUMERIC, 0, 1, -1, -1, 0, (0, 0),
-    )  # fmt: skip
-
-
 def _team_tricks(pos: Position, team: int) -> int:
     """Complete tricks the seats of *team* have won."""
     return pos.won[team] + pos.won[team + 2]

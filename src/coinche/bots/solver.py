@@ -49,7 +49,6 @@ from coinche.bots._search import (
     _solve_position,
     _team_tricks,
     _trick_args,
-    open_position,
 )
 from coinche.cards import CARDS, Card, Hand, Strain
 from coinche.config import RuleConfig
@@ -86,6 +85,25 @@ class Solution(NamedTuple):
     nodes: int
     """Positions searched (every card tried is one), to compare searches; it takes part
     in the tuple's equality, so compare ``card_points`` to compare answers."""
+
+
+def open_position(
+    hands: tuple[int, int, int, int],
+    strain: int,
+    flags: int,
+    options: tuple[int, ...],
+    leader: int,
+    trick: tuple[int, ...],
+    won: tuple[int, int, int, int],
+) -> Position:
+    """A position for the search alone, with no contract (the solver's public functions
+    that take hands rather than a deal): *trick* the cards of the trick in progress led
+    by *leader*, *won* the tricks each seat is taken to have won."""
+    t = (*trick, 0, 0, 0)
+    return Position(
+        hands, strain, flags, leader, len(trick), t[0], t[1], t[2], (0, 0), won,
+        options, 0, K.NUMERIC, 0, 1, -1, -1, 0, (0, 0),
+    )  # fmt: skip
 
 
 def _points(side: int, mine: int, theirs: int) -> TeamPoints:
