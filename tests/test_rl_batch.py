@@ -13,6 +13,10 @@ import random
 
 import numpy as np
 import pytest
+
+pytest.importorskip("gymnasium")  # the rl extra (not in the compiled suite's venv)
+pytest.importorskip("pettingzoo")
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -6,6 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+pytest.importorskip("gymnasium")  # the rl extra (not in the compiled suite's venv)
+pytest.importorskip("pettingzoo")
+
+
 from coinche import PRESETS, Seat
 from coinche.actions import legal_action_mask
 from coinche.rl import CoincheAECEnv, CoincheGymEnv, observation

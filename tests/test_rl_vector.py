@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
+pytest.importorskip("gymnasium")  # the rl extra (not in the compiled suite's venv)
+pytest.importorskip("pettingzoo")
+
 from gymnasium.vector import AutoresetMode
 
 from coinche import Seat
