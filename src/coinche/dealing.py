@@ -100,15 +100,28 @@ def deal_hands(deck: Sequence[Card], dealer: Seat, pattern: Sequence[int]) -> Ha
 
 
 @functools.lru_cache(maxsize=64)
-def _dealing_order(dealer: Seat, pattern: tuple[int, ...]) -> tuple[Callable[[Any], Any], ...]:
-    """For each seat, a getter of the deck positions it is dealt (see deal_hands)."""
+def dealing_positions(dealer: Seat, pattern: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the deck positions (top first, from 0) it is dealt when the packets
+    of *pattern* go round from the seat after *dealer*.
+
+    >>> from coinche import Seat
+    >>> from coinche.dealing import dealing_positions
+    >>> dealing_positions(Seat.WEST, (3, 2))[Seat.NORTH]    # North is dealt first
+    (0, 1, 2, 12, 13)
+    """
     positions: list[list[int]] = [[], [], [], []]
     pos = 0
     for size in pattern:
         for seat in dealer.next.cycle():
             positions[seat].extend(range(pos, pos + size))
             pos += size
-    return tuple(operator.itemgetter(*places) for places in positions)
+    return tuple(tuple(places) for places in positions)
+
+
+@functools.lru_cache(maxsize=64)
+def _dealing_order(dealer: Seat, pattern: tuple[int, ...]) -> tuple[Callable[[Any], Any], ...]:
+    """For each seat, a getter of the deck positions it is dealt (see deal_hands)."""
+    return tuple(operator.itemgetter(*places) for places in dealing_positions(dealer, pattern))
 
 
 def deal_masks(deck: list[int], dealer: Seat, pattern: tuple[int, ...]) -> Hands:

@@ -57,16 +57,17 @@ from coinche import _kernel as K
 from coinche.actions import NUM_ACTIONS, UnknownActionError, int_to_action, legal_action_ints
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import NameSuit, Take
+from coinche.bots.review import _as_dealt
 from coinche.bots.sampling import Sampler, replay
 from coinche.cards import CARDS, Hand, Strain
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import CAPOT, GENERALE, SpecialBid
 from coinche.deal import Deal, Phase
-from coinche.dealing import first_packets
+from coinche.dealing import dealing_positions, first_packets
 from coinche.errors import IllegalActionError, InvalidDealError
-from coinche.rl._common import to_rules
+from coinche.rl._common import team_returns, to_rules
 from coinche.rl.observation import OBSERVATION_SIZE, field_slice, observation
-from coinche.seats import Seat, Team
+from coinche.seats import Seat
 
 __all__ = [
     "CoincheGame",
@@ -304,12 +305,7 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """Each player's team deal score minus the other team's, at the end; else 0."""
-        deal = self.deal
-        result = None if deal is None else deal.result
-        if result is None:
-            return [0.0, 0.0, 0.0, 0.0]
-        north_south = float(result.score[Team.NORTH_SOUTH] - result.score[Team.EAST_WEST])
-        return [north_south, -north_south, north_south, -north_south]
+        return team_returns(self.deal)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CoincheState:
         """A state *player_id* cannot tell from this one (the same information state),
@@ -344,7 +340,7 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
         # its own line: the deck of the world dealt, then the same calls and cards
         other._moves = [(-1, card) for card in other.deck] + self._moves[32:]
         before: list[Deal | None] = [None] * 32
-        at = _start_of(world)
+        at = _as_dealt(world)
         for step in world.steps:
             before.append(at)
             at = at.apply(step)
@@ -480,34 +476,17 @@ def _deck_of(deal: Deal) -> list[int]:
     """A deck (card indices, top first) that :meth:`Deal.from_deck` deals as *deal*."""
     rules = deal.rules
     deck = [-1] * 32
-    if deal.turned is None:
-        pos = 0
-        held = [sorted(c.index for c in deal.hands[seat]) for seat in _SEATS]
-        for size in rules.deal_pattern:
-            for seat in deal.dealer.next.cycle():
-                for _ in range(size):
-                    deck[pos] = held[seat].pop(0)
-                    pos += 1
-        return deck
-    first = [sorted(c.index for c in deal.first_hands[seat]) for seat in _SEATS]
-    pos = 0
-    for size in first_packets(rules.deal_pattern):
-        for seat in deal.dealer.next.cycle():
-            for _ in range(size):
-                deck[pos] = first[seat].pop(0)
-                pos += 1
-    deck[pos] = deal.turned.index
-    deck[pos + 1 :] = [card.index for card in deal.stock]
+    turned = deal.turned
+    pattern = rules.deal_pattern if turned is None else first_packets(rules.deal_pattern)
+    held = deal.hands if turned is None else deal.first_hands
+    for seat, places in zip(_SEATS, dealing_positions(deal.dealer, pattern), strict=True):
+        for place, card in zip(places, held[seat], strict=True):
+            deck[place] = card.index
+    if turned is not None:  # the five cards each, then the turned card, then the stock
+        first = 4 * sum(pattern)
+        deck[first] = turned.index
+        deck[first + 1 :] = [card.index for card in deal.stock]
     return deck
-
-
-def _start_of(deal: Deal) -> Deal:
-    """*deal* as dealt, before its first call."""
-    if deal.turned is None:
-        return Deal.from_hands(deal.dealer, deal.rules, deal.hands)
-    return Deal.from_hands(
-        deal.dealer, deal.rules, deal.first_hands, turned=deal.turned, stock=deal.stock
-    )
 
 
 def _classic_auction_world(state: CoincheState, player: int, rng: random.Random) -> Deal:
