@@ -403,6 +403,12 @@ def _after_call(deal: Deal, seat: Seat, call: AnyBiddingCall) -> Contract | None
     return attrs.evolve(standing, multiplier=multiplier)
 
 
+def _unestimated(number: int, seat: Seat, call: AnyCall) -> CallReview:
+    return CallReview(
+        number=number, seat=seat, call=call, estimate=None, best=None, best_estimate=None
+    )
+
+
 def _call_row(
     number: int, deal: Deal, seat: Seat, call: AnyBiddingCall, worlds: _CallWorlds
 ) -> CallReview:
@@ -413,8 +419,7 @@ def _call_row(
                 continue  # not estimated: the solver counts tricks by team
             estimates[option] = worlds.value(seat, _after_call(deal, seat, option))
     if (isinstance(call, Bid) and call.value is GENERALE) or call not in estimates:
-        return CallReview(number=number, seat=seat, call=call, estimate=None, best=None,
-                          best_estimate=None)  # fmt: skip
+        return _unestimated(number, seat, call)
     best = max(estimates, key=lambda c: estimates[c])  # the first of equals, in legal order
     return CallReview(
         number=number,
@@ -427,8 +432,8 @@ def _call_row(
 
 
 # ---------------------------------------------------------------- review
-def _start(deal: Deal) -> Deal:
-    """*deal* as dealt, before its first call."""
+def _as_dealt(deal: Deal) -> Deal:
+    """*deal* as dealt, before its first call (also the OpenSpiel game's)."""
     if deal.turned is None:
         return Deal.from_hands(deal.dealer, deal.rules, deal.hands)
     return Deal.from_hands(
@@ -481,7 +486,7 @@ def review(
     call_worlds = None if open_only or classic else _CallWorlds(deal, worlds, seed)
     calls: list[CallReview] = []
     cards: list[CardReview] = []
-    at = _start(deal)
+    at = _as_dealt(deal)
     search = _OpenSearch()
     for done, step in enumerate(steps, 1):
         action = step.action
@@ -493,8 +498,7 @@ def review(
         elif isinstance(action, Pass | Bid | Coinche | Surcoinche) and call_worlds is not None:
             calls.append(_call_row(len(calls), at, step.seat, action, call_worlds))
         else:  # open hands only, or a call of the classic auction: not estimated
-            calls.append(CallReview(number=len(calls), seat=step.seat, call=action,
-                                    estimate=None, best=None, best_estimate=None))  # fmt: skip
+            calls.append(_unestimated(len(calls), step.seat, action))
         at = at.apply(step)
         if progress is not None:
             progress(done, total)

@@ -92,3 +92,14 @@ def render_text(deal: Deal) -> str:
     else:
         lines.append(f"The deal is {deal.phase.value.replace('_', ' ')}.")
     return "\n".join(lines)
+
+
+def team_returns(deal: Deal | None) -> list[float]:
+    """Each seat's team deal score minus the other team's, North to West, once *deal* is
+    scored; zeros before that and for a deal thrown in (what the OpenSpiel game returns
+    and the RLCard environment pays)."""
+    result = None if deal is None else deal.result
+    if result is None:
+        return [0.0, 0.0, 0.0, 0.0]
+    north_south = float(result.score.north_south - result.score.east_west)
+    return [north_south, -north_south, north_south, -north_south]

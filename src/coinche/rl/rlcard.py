@@ -43,9 +43,9 @@ from rlcard.envs.registration import registry
 from coinche.actions import NUM_ACTIONS, int_to_action, legal_action_ints
 from coinche.deal import Action, Deal
 from coinche.errors import CoincheTypeError
-from coinche.rl._common import to_rules
+from coinche.rl._common import team_returns, to_rules
 from coinche.rl.observation import OBSERVATION_SIZE, observation
-from coinche.seats import Seat, Team
+from coinche.seats import Seat
 from coinche.step import parse_action
 
 __all__ = ["CoincheEnv", "CoincheRLCardGame"]
@@ -128,11 +128,7 @@ class CoincheRLCardGame:
 
     def get_payoffs(self) -> list[float]:
         """Each player's team deal score minus the other team's (0 until it is over)."""
-        result = self._current().result
-        if result is None:
-            return [0.0, 0.0, 0.0, 0.0]
-        north_south = float(result.score[Team.NORTH_SOUTH] - result.score[Team.EAST_WEST])
-        return [north_south, -north_south, north_south, -north_south]
+        return team_returns(self._current())
 
 
 class CoincheEnv(Env):  # type: ignore[misc]
