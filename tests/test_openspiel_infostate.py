@@ -97,6 +97,8 @@ def test_resampling_refuses_a_player_that_is_no_seat() -> None:
     state = play_random("common", 1)[40][0]
     with pytest.raises(InvalidDealError, match="player_id is a seat"):
         state.resample_from_infostate(4, pyspiel.UniformProbabilitySampler(0, 1))
+    with pytest.raises(InvalidDealError, match="not <an int of 5001 digits>"):
+        state.resample_from_infostate(10**5000, pyspiel.UniformProbabilitySampler(0, 1))
 
 
 @pytest.mark.parametrize("rules", PRESETS)

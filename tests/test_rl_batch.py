@@ -249,3 +249,10 @@ def test_sample_draws_every_legal_card() -> None:
     assert legal[:32].sum() == 8  # a lead: any of the eight cards
     assert not counts[~legal].any()
     assert (counts[legal] > 300).all()
+
+
+def test_a_count_of_thousands_of_digits_is_named_not_crashed() -> None:
+    """The message once printed the argument with repr, which Python refuses for an int
+    of more than 4,300 digits (its own ValueError, not the library's error)."""
+    with pytest.raises(CoincheTypeError, match="not <an int of 5001 digits>"):
+        BatchEnv("common", n=-(10**5000))

@@ -42,6 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from coinche import _kernel as K
+from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS
 from coinche.announcements import find_in_mask
 from coinche.cards import CARDS, Hand, Strain
@@ -155,9 +156,9 @@ class BatchEnv:
     def __init__(self, rules: RuleConfig | str | None = None, n: int = 1, seed: int = 0) -> None:
         self.rules = _batch_rules(rules)
         if type(n) is not int or n < 1:
-            raise CoincheTypeError(f"n must be an int of at least 1, not {n!r}")
+            raise CoincheTypeError(f"n must be an int of at least 1, not {short_repr(n)}")
         if type(seed) is not int:
-            raise CoincheTypeError(f"seed must be an int, not {seed!r}")
+            raise CoincheTypeError(f"seed must be an int, not {short_repr(seed)}")
         self.n = n
         self.seed = seed
         self._auction = auction_tables(self.rules)
@@ -347,7 +348,7 @@ class BatchEnv:
         if where is not None:
             moving = np.asarray(where)
             if moving.shape != (self.n,) or moving.dtype != np.bool_:
-                raise CoincheTypeError(f"where must be {self.n} booleans, not {moving!r}")
+                raise CoincheTypeError(f"where must be {self.n} booleans, not {short_repr(where)}")
             acts = np.where(moving, acts, self.sample_first())
         inside = (acts >= 0) & (acts < NUM_ACTIONS)
         ok = inside.copy()

@@ -54,6 +54,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts
 
 from coinche import _kernel as K
+from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS, UnknownActionError, int_to_action, legal_action_ints
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import NameSuit, Take
@@ -321,7 +322,7 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
         :raises InvalidDealError: *player_id* is not a seat 0 to 3.
         """
         if type(player_id) is not int or not 0 <= player_id < 4:
-            raise InvalidDealError(f"player_id is a seat, 0 to 3, not {player_id!r:.40}")
+            raise InvalidDealError(f"player_id is a seat, 0 to 3, not {short_repr(player_id)}")
         other = CoincheState(self.get_game())
         other.deck = self.deck[:]
         other._moves = self._moves[:]

@@ -25,6 +25,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
+from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError
@@ -80,7 +81,7 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
         compact: bool = False,
     ) -> None:
         if seat is not None and type(seat) is not Seat:
-            raise CoincheTypeError(f"seat must be a Seat or None, not {seat!r}")
+            raise CoincheTypeError(f"seat must be a Seat or None, not {short_repr(seat)}")
         self.batch = BatchEnv(rules, n=num_envs, seed=seed)
         self.num_envs = num_envs
         self.seat = seat
