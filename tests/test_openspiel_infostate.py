@@ -24,9 +24,9 @@ from coinche.rl.openspiel import (  # noqa: E402
 PRESETS = ("common", "ffb", "pagat", "classic_belote", "min82")
 
 
-def play_random(rules: str, seed: int) -> list[tuple[CoincheState, int]]:
+def play_random(rules: str, seed: int, reward: str = "scaled") -> list[tuple[CoincheState, int]]:
     """Every state of one random game with the action taken from it."""
-    game = pyspiel.load_game("python_coinche", {"rules": rules})
+    game = pyspiel.load_game("python_coinche", {"rules": rules, "reward": reward})
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
     line = []
@@ -142,11 +142,11 @@ def test_undo_action_refuses_a_move_that_was_not_the_last() -> None:
 
 @pytest.mark.parametrize("rules", PRESETS)
 def test_every_return_is_within_the_declared_utility_range(rules: str) -> None:
-    game = pyspiel.load_game("python_coinche", {"rules": rules})
+    game = pyspiel.load_game("python_coinche", {"rules": rules, "reward": "score"})
     bound = utility_bound(RuleConfig.preset(rules))
     assert (game.min_utility(), game.max_utility()) == (-bound, bound)
     for seed in range(6):
-        returns = play_random(rules, seed)[-1][0].returns()
+        returns = play_random(rules, seed, "score")[-1][0].returns()
         assert all(-bound <= value <= bound for value in returns)
 
 

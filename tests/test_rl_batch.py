@@ -37,7 +37,7 @@ def _drive(preset: str, seed: int, n: int, steps: int) -> int:
     """Step a batch of *n* deals *steps* times with random legal actions, replaying each
     deal on a Deal; returns how many deals were compared to their end."""
     rules = RuleConfig.preset(preset)
-    env = BatchEnv(preset, n=n, seed=seed)
+    env = BatchEnv(preset, n=n, seed=seed, reward="score")  # the raw score differences
     deals = [deal_of(rules, seed, i) for i in range(n)]
     rng = np.random.default_rng(seed)
     finished = 0
@@ -190,8 +190,8 @@ def test_batch_equals_the_aec_env(preset: str) -> None:
     from coinche.rl._common import AGENTS
 
     seed, n = 4, 6
-    env = BatchEnv(preset, n=n, seed=seed)
-    singles = [CoincheAECEnv(preset) for _ in range(n)]
+    env = BatchEnv(preset, n=n, seed=seed, reward="score")
+    singles = [CoincheAECEnv(preset, reward="score") for _ in range(n)]
     for i, single in enumerate(singles):
         single.reset(options={"deal": deal_of(preset, seed, i)})
     rng = np.random.default_rng(seed)

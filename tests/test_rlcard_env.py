@@ -42,7 +42,7 @@ def test_the_same_seed_deals_the_same_cards() -> None:
 
 
 def test_a_tournament_of_random_agents_is_zero_sum_and_replays_through_deal() -> None:
-    env = rlcard.make("coinche", config={"seed": 1})
+    env = rlcard.make("coinche", config={"seed": 1, "game_reward": "score"})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(4)])
     for _ in range(5):
         trajectories, payoffs = env.run(is_training=False)

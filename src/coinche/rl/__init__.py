@@ -7,7 +7,8 @@ the core of :mod:`coinche` never imports it. The OpenSpiel game is
 - :func:`observation` and :data:`OBSERVATION_FIELDS`: what one seat may know, as a
   fixed-size vector; :func:`observation_space` is its Gymnasium space, with the mask;
 - :func:`aec_env` / :class:`CoincheAECEnv`: the four seats as PettingZoo agents;
-- :class:`CoincheGymEnv`: one seat against the library's players, for Gymnasium;
+- :class:`CoincheGymEnv`: one seat against the library's players, for Gymnasium,
+  registered as :data:`ENV_ID`, ``"coinche/Coinche-v0"`` (:func:`register_envs`);
 - :mod:`coinche.rl.batch` (imported on its own): :class:`~coinche.rl.batch.BatchEnv`,
   thousands of deals stepped together on NumPy arrays, and :mod:`coinche.rl.vector`,
   a Gymnasium ``VectorEnv`` on it.
@@ -29,11 +30,14 @@ except ImportError as error:  # pragma: no cover - depends on the installation
 
 from coinche.rl._common import AGENTS, observation_space
 from coinche.rl.aec import CoincheAECEnv, aec_env
-from coinche.rl.gym import CoincheGymEnv
+from coinche.rl.gym import ENV_ID, CoincheGymEnv, register_envs
 from coinche.rl.observation import OBSERVATION_FIELDS, OBSERVATION_SIZE, field_slice, observation
+
+register_envs()
 
 __all__ = [
     "AGENTS",
+    "ENV_ID",
     "OBSERVATION_FIELDS",
     "OBSERVATION_SIZE",
     "CoincheAECEnv",
@@ -42,4 +46,5 @@ __all__ = [
     "field_slice",
     "observation",
     "observation_space",
+    "register_envs",
 ]

@@ -1,13 +1,17 @@
-"""What the environments share: rules from a name, spaces, masks and the text render."""
+"""What the environments share: rules from a name, spaces, masks, the text render and
+the reward of a deal (:class:`Rewards`, the one transform every environment uses)."""
 
 from __future__ import annotations
 
-from typing import Final
+import functools
+from typing import Final, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from coinche import _kernel as K
+from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS, action_to_int, check_rules
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal
@@ -29,7 +33,9 @@ def to_rules(rules: RuleConfig | str | None) -> RuleConfig:
     elif isinstance(rules, str):
         rules = RuleConfig.preset(rules)
     elif not isinstance(rules, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig or a preset name, not {rules!r}")
+        raise CoincheTypeError(
+            f"rules must be a RuleConfig or a preset name, not {short_repr(rules)}"
+        )
     check_rules(rules)
     return rules
 
@@ -94,12 +100,115 @@ def render_text(deal: Deal) -> str:
     return "\n".join(lines)
 
 
-def team_returns(deal: Deal | None) -> list[float]:
-    """Each seat's team deal score minus the other team's, North to West, once *deal* is
-    scored; zeros before that and for a deal thrown in (what the OpenSpiel game returns
-    and the RLCard environment pays)."""
+def team_returns(deal: Deal | None, rewards: Rewards | None = None) -> list[float]:
+    """Each seat's reward, North to West, once *deal* is scored: its team's deal score
+    minus the other team's, through *rewards* (the raw difference without it); zeros
+    before that and for a deal thrown in (what the OpenSpiel game returns and the RLCard
+    environment pays)."""
     result = None if deal is None else deal.result
     if result is None:
         return [0.0, 0.0, 0.0, 0.0]
     north_south = float(result.score.north_south - result.score.east_west)
+    if rewards is not None:
+        north_south = rewards.of(north_south)
     return [north_south, -north_south, north_south, -north_south]
+
+
+def check_choice(value: object, name: str, choices: tuple[str, ...]) -> str:
+    """Return *value* if it is one of the strings *choices*, else raise CoincheTypeError
+    naming it (cut down by :func:`~coinche._checks.short_repr`)."""
+    if type(value) is str and value in choices:
+        return value
+    listed = ", ".join(repr(choice) for choice in choices)
+    raise CoincheTypeError(f"{name} must be one of {listed}, not {short_repr(value)}")
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """*render_mode* if it is None, ``"human"`` or ``"ansi"``; else CoincheTypeError."""
+    if render_mode is None:
+        return None
+    return check_choice(render_mode, "render_mode", ("human", "ansi"))
+
+
+_MAX_ANNOUNCED: Final = 550  # a team's most announcement points: four jacks, nines, aces, tens
+
+
+@functools.lru_cache(maxsize=64)
+def score_bound(rules: RuleConfig) -> int:
+    """The largest gap between the two teams' deal scores *rules* allow (the divisor of
+    the ``"scaled"`` reward, OpenSpiel's utility range).
+
+    The kernel's scoring of the extreme deals: every contract kind the rules allow (the
+    highest numeric bid, capot, générale) at every multiplier, made or failed, each
+    team's card points 0, every point or a capot, belote to either team or neither, and
+    up to 550 announcement points for either team (four jacks, four nines, four aces,
+    four tens: the most 16 cards can declare).
+    """
+    kinds = [(K.NUMERIC, rules.highest_numeric_bid), (K.CAPOT, K.CAPOT_VALUE)]
+    if rules.allow_generale:
+        kinds.append((K.GENERALE, K.GENERALE_VALUE))
+    multipliers = [1] + [2] * rules.allow_coinche + [4] * rules.allow_surcoinche
+    capot = rules.capot_card_points
+    cards = [(162, 0, (4, 0, 4, 0)), (0, 162, (0, 4, 0, 4)), (capot, 0, (8, 0, 0, 0)),
+             (0, capot, (0, 8, 0, 0)), (81, 81, (2, 2, 2, 2))]  # fmt: skip
+    best = 0
+    for kind, value in kinds:
+        for multiplier in multipliers:
+            for ns, ew, won in cards:
+                for belote in (-1, 0, 1):
+                    for ann in ((0, 0), (_MAX_ANNOUNCED, 0), (0, _MAX_ANNOUNCED)):
+                        figures = K.score(rules.score_options, 0, kind, value, multiplier,
+                                          ns, ew, won, belote, ann[0], ann[1])  # fmt: skip
+                        gap = abs(figures[K.F_SCORE_NS] - figures[K.F_SCORE_EW])
+                        best = max(best, gap)
+    return best
+
+
+FloatArray = TypeVar("FloatArray", npt.NDArray[np.float32], npt.NDArray[np.float64])
+
+RewardKind = Literal["score", "scaled", "win"]
+"""The rewards an environment can pay at the end of a deal (see :class:`Rewards`)."""
+REWARD_KINDS: Final[tuple[RewardKind, ...]] = ("score", "scaled", "win")
+DEFAULT_REWARD: Final[RewardKind] = "scaled"
+
+
+class Rewards:
+    """The reward of a deal under *rules*, from its score difference: one transform,
+    used by every environment.
+
+    *kind* ``"score"``: the difference itself (a team's deal score minus the other
+    team's); ``"scaled"``: that divided by :attr:`divisor`, :func:`score_bound` of the
+    rules, so that every deal's reward is in [-1, 1]; ``"win"``: its sign, +1 to the team
+    that scored more, -1 to the other, 0 for a deal thrown in (or a tie).
+
+    >>> from coinche import RuleConfig
+    >>> from coinche.rl._common import Rewards
+    >>> rewards = Rewards("scaled", RuleConfig.common())
+    >>> rewards.divisor, rewards.of(173.0), Rewards("win", RuleConfig.common()).of(-20.0)
+    (1730.0, 0.1, -1.0)
+
+    :raises CoincheTypeError: *kind* is not ``"score"``, ``"scaled"`` or ``"win"``.
+    """
+
+    __slots__ = ("bound", "divisor", "kind")
+
+    def __init__(self, kind: object, rules: RuleConfig) -> None:
+        self.kind: RewardKind = check_choice(kind, "reward", REWARD_KINDS)  # type: ignore[assignment]
+        limit = float(score_bound(rules))
+        self.divisor = limit if self.kind == "scaled" else 1.0
+        """What ``"scaled"`` divides the score difference by (1 for the others)."""
+        self.bound = limit if self.kind == "score" else 1.0
+        """The largest reward a deal can give; its opposite is the smallest."""
+
+    def of_array(self, diff: FloatArray) -> FloatArray:
+        """The rewards of the score differences *diff*, an array of floats of any shape
+        (the result has its shape and dtype)."""
+        if self.kind == "win":
+            return np.sign(diff)
+        if self.kind == "scaled":
+            return diff / self.divisor
+        return diff.copy()
+
+    def of(self, diff: float) -> float:
+        """The reward of one score difference *diff* (:meth:`of_array`'s, in float64)."""
+        return float(self.of_array(np.array(float(diff))))

@@ -32,7 +32,12 @@ from coinche.errors import CoincheTypeError, IllegalActionError
 from coinche.game import Game
 from coinche.rl._common import (
     AGENTS,
+    DEFAULT_REWARD,
     SEAT_OF,
+    RewardKind,
+    Rewards,
+    check_choice,
+    check_render_mode,
     fast_mask,
     observation_space,
     render_text,
@@ -41,7 +46,7 @@ from coinche.rl._common import (
 from coinche.rl._incremental import Tracker
 from coinche.seats import Seat, Team
 
-__all__ = ["CoincheAECEnv", "aec_env"]
+__all__ = ["CoincheAECEnv", "aec_env", "env", "raw_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
 _SEATS: Final = tuple(Seat)
@@ -63,9 +68,13 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     :class:`~coinche.Game` (a match, with ``games_to_win`` above 1), and the
     observations show the running totals.
 
-    *reward* ``"score"`` (the default): when a deal is scored, each agent receives its
-    team's deal score minus the other team's. ``"win"``: only at the end of a game, +1
-    to the winning team's agents and -1 to the others (with ``episode="game"``).
+    *reward* (see :doc:`/rl`, "Rewards"): when a deal is scored, each agent receives
+    its team's deal score minus the other team's divided by the rules' largest such
+    difference, :func:`~coinche.rl.openspiel.utility_bound` (``"scaled"``, the default:
+    in [-1, 1]), or as it is (``"score"``); ``"win"`` pays +1 to the agents of the team
+    that scored more and -1 to the others, at the end of each deal with
+    ``episode="deal"``, only at the end of the game with ``episode="game"``. A deal
+    thrown in pays 0.
 
     *render_mode* ``"human"`` prints the deal in the library's notation after every
     step; ``"ansi"`` returns that text from :meth:`render`.
@@ -86,21 +95,14 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         render_mode: str | None = None,
         *,
         episode: Literal["deal", "game"] = "deal",
-        reward: Literal["score", "win"] = "score",
+        reward: RewardKind = DEFAULT_REWARD,
     ) -> None:
         super().__init__()
         self.rules = to_rules(rules)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-        if episode not in ("deal", "game"):
-            raise ValueError(f"episode must be 'deal' or 'game', not {episode!r}")
-        if reward not in ("score", "win"):
-            raise ValueError(f"reward must be 'score' or 'win', not {reward!r}")
-        if reward == "win" and episode != "game":
-            raise ValueError("reward='win' needs episode='game': a deal has no winner")
-        self.render_mode = render_mode
-        self.episode = episode
-        self.reward_kind = reward
+        self.render_mode = check_render_mode(render_mode)
+        self.episode = check_choice(episode, "episode", ("deal", "game"))
+        self._reward = Rewards(reward, self.rules)
+        self.reward_kind: RewardKind = self._reward.kind
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self._obs_space = observation_space()
@@ -227,7 +229,8 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             if deal.is_over:
                 result = deal.result
                 if result is not None:
-                    self._pay(result.score[Team.NORTH_SOUTH] - result.score[Team.EAST_WEST])
+                    diff = result.score[Team.NORTH_SOUTH] - result.score[Team.EAST_WEST]
+                    self._pay(self._reward.of(diff))
                 self.terminations = dict.fromkeys(self.agents, True)
         else:
             after = game.apply_unchecked(move)
@@ -240,9 +243,9 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             else:  # a new deal of the game: new totals
                 tracker.totals = after.totals
                 tracker.rebuild(after.deal)
-            if len(after.results) > len(game.results) and self.reward_kind == "score":
+            if len(after.results) > len(game.results) and self.reward_kind != "win":
                 score = after.results[-1].score
-                self._pay(score[Team.NORTH_SOUTH] - score[Team.EAST_WEST])
+                self._pay(self._reward.of(score[Team.NORTH_SOUTH] - score[Team.EAST_WEST]))
             if after.is_over:
                 if self.reward_kind == "win":
                     self._pay(1.0 if after.winner is Team.NORTH_SOUTH else -1.0)
@@ -271,17 +274,45 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def aec_env(
+def raw_env(
     rules: RuleConfig | str | None = None,
     render_mode: str | None = None,
     *,
     episode: Literal["deal", "game"] = "deal",
-    reward: Literal["score", "win"] = "score",
+    reward: RewardKind = DEFAULT_REWARD,
+) -> CoincheAECEnv:
+    """A :class:`CoincheAECEnv`, unwrapped: PettingZoo's name for it.
+
+    >>> from coinche.rl.aec import raw_env
+    >>> raw_env("ffb").metadata["name"]
+    'coinche_v0'
+    """
+    return CoincheAECEnv(rules, render_mode, episode=episode, reward=reward)
+
+
+def env(
+    rules: RuleConfig | str | None = None,
+    render_mode: str | None = None,
+    *,
+    episode: Literal["deal", "game"] = "deal",
+    reward: RewardKind = DEFAULT_REWARD,
 ) -> AECEnv[str, ObsDict, int]:
-    """A :class:`CoincheAECEnv` in PettingZoo's order-enforcing wrapper.
+    """A :class:`CoincheAECEnv` in PettingZoo's order-enforcing wrapper (PettingZoo's
+    module-level ``env()``; :func:`aec_env` is the same function).
 
     *rules* is a :class:`~coinche.RuleConfig` or a preset name (default: the common
-    preset); the other arguments are :class:`CoincheAECEnv`'s.
+    preset); the other arguments are :class:`CoincheAECEnv`'s. No wrapper turns an
+    illegal action into a penalty: it raises the library's error.
+
+    >>> from coinche.rl import aec
+    >>> wrapped = aec.env("common")
+    >>> type(wrapped).__name__, type(wrapped.unwrapped).__name__
+    ('OrderEnforcingWrapper', 'CoincheAECEnv')
     """
-    env = CoincheAECEnv(rules, render_mode, episode=episode, reward=reward)
-    return wrappers.OrderEnforcingWrapper(env)
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(rules, render_mode, episode=episode, reward=reward)
+    )
+
+
+aec_env = env
+"""The name :mod:`coinche.rl` exports for :func:`env`."""

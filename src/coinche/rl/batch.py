@@ -52,7 +52,7 @@ from coinche.errors import CoincheTypeError, IllegalActionError, RuleConfigError
 from coinche.position import announcement_credit
 from coinche.rl._batch_score import score as vector_score
 from coinche.rl._batch_tables import MULTIPLIER_INDEX, auction_tables, dealt, play_tables
-from coinche.rl._common import to_rules
+from coinche.rl._common import DEFAULT_REWARD, RewardKind, Rewards, to_rules
 from coinche.rl.observation import OBSERVATION_SIZE, field_slice
 from coinche.seats import Seat
 
@@ -147,14 +147,25 @@ def _batch_rules(rules: RuleConfig | str | None) -> RuleConfig:
 class BatchEnv:
     """*n* deals of *rules* (a :class:`~coinche.RuleConfig` or a preset name) advanced
     together; deals seeded by *seed* (see the module). Built ready: the first
-    observations and masks are there before any :meth:`step`.
+    observations and masks are there before any :meth:`step`. *reward* is the
+    environments' (``"scaled"``, ``"score"`` or ``"win"``; :doc:`/rl`, "Rewards").
 
     :raises RuleConfigError: classic belote, or belote that must be declared.
-    :raises CoincheTypeError: *n* or *seed* not an int, *n* below 1.
+    :raises CoincheTypeError: *n* or *seed* not an int, *n* below 1; *reward* not one
+        of the three.
     """
 
-    def __init__(self, rules: RuleConfig | str | None = None, n: int = 1, seed: int = 0) -> None:
+    def __init__(
+        self,
+        rules: RuleConfig | str | None = None,
+        n: int = 1,
+        seed: int = 0,
+        *,
+        reward: RewardKind = DEFAULT_REWARD,
+    ) -> None:
         self.rules = _batch_rules(rules)
+        self.reward = Rewards(reward, self.rules)
+        """The reward of a deal from its score difference (:attr:`rewards`)."""
         if type(n) is not int or n < 1:
             raise CoincheTypeError(f"n must be an int of at least 1, not {short_repr(n)}")
         if type(seed) is not int:
@@ -215,8 +226,8 @@ class BatchEnv:
         self._over_state = int(np.flatnonzero(self._auction.over)[0])
         self._rows = np.arange(n)
         self.rewards = np.zeros((n, 4), dtype=np.float32)
-        """The reward of each seat this step: its team's deal score minus the other's,
-        when the deal ended this step (0 for a deal thrown in)."""
+        """The reward of each seat this step, when the deal ended this step: its team's
+        deal score minus the other's through :attr:`reward` (0 for a deal thrown in)."""
         self.terminated = np.zeros(n, dtype=np.bool_)
         """True for each slot whose deal ended this step (a new deal is now there)."""
         self.final_scores: I64 = np.zeros((n, 2), dtype=np.int64)
@@ -509,7 +520,7 @@ class BatchEnv:
             credit,
         )
         self.final_scores[rows] = scores
-        diff = (scores[:, 0] - scores[:, 1]).astype(np.float32)
+        diff = self.reward.of_array((scores[:, 0] - scores[:, 1]).astype(np.float32))
         self.rewards[rows] = np.stack([diff, -diff, diff, -diff], axis=1)
 
 

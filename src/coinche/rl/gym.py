@@ -25,16 +25,26 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from coinche._checks import check_seat, check_type
 from coinche.actions import NUM_ACTIONS, int_to_action
-from coinche.bots.players import Player, RandomPlayer
+from coinche.bots.players import GreedyPlayer, Player
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal
 from coinche.errors import CoincheTypeError, IllegalActionError
-from coinche.rl._common import mask_array, observation_space, render_text, to_rules
+from coinche.rl._common import (
+    DEFAULT_REWARD,
+    RewardKind,
+    Rewards,
+    check_render_mode,
+    mask_array,
+    observation_space,
+    render_text,
+    to_rules,
+)
 from coinche.rl._incremental import Tracker
 from coinche.seats import Seat
 
-__all__ = ["CoincheGymEnv"]
+__all__ = ["ENV_ID", "CoincheGymEnv", "register_envs"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
 _SEATS: Final = tuple(Seat)
@@ -44,19 +54,24 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
     """One deal per episode; the agent plays *seat*, *players* play the others.
 
     *players* is one :class:`~coinche.bots.players.Player` for the three other seats, or a
-    mapping from each other seat to its player (default: :class:`RandomPlayer
-    <coinche.bots.players.RandomPlayer>` everywhere). They see only their own
-    :class:`~coinche.PlayerView`, as :func:`coinche.bots.players.play_deal` gives it.
+    mapping from each other seat to its player (default: :class:`GreedyPlayer
+    <coinche.bots.players.GreedyPlayer>` everywhere: random opponents bid at random,
+    and an agent learns to coinche them, which no real table rewards). They see only
+    their own :class:`~coinche.PlayerView`, as :func:`coinche.bots.players.play_deal`
+    gives it.
 
     Observations are dicts, as in the AEC environment: ``observation`` (the vector of
     :func:`~coinche.rl.observation`) and ``action_mask`` (int8, :mod:`coinche.actions`);
     :meth:`action_masks` gives the mask too (the name sb3-contrib's maskable PPO
     calls). The dealer is drawn at random for each deal. The reward, at the end of a
-    scored deal, is the agent's team's deal score minus the other team's; a deal where
-    all four pass gives 0.
+    scored deal, is the agent's team's deal score minus the other team's, through
+    *reward* as in every environment (:doc:`/rl`, "Rewards"): divided by the rules'
+    largest such difference (``"scaled"``, the default: in [-1, 1]), as it is
+    (``"score"``), or its sign (``"win"``); a deal where all four pass gives 0.
 
-    An illegal action ends the episode with *illegal_reward* (default -1000.0, worse
-    than any deal's score difference under the presets' usual contracts) and
+    An illegal action ends the episode with *illegal_reward* (default: the lowest
+    reward a deal can give, -1 for ``"scaled"`` and ``"win"``, minus
+    :func:`~coinche.rl.openspiel.utility_bound` for ``"score"``) and
     ``info["illegal_action"] = True``, as PettingZoo's ``TerminateIllegalWrapper``
     does: a learner that ignores the mask is punished, not crashed. An action is an
     integer (an ``int``, a NumPy integer scalar or a 0-d integer array); anything else
@@ -66,7 +81,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
     :class:`~coinche.IllegalActionError` until then, as it does before the first reset.
     """
 
-    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -75,15 +90,18 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         seat: Seat = Seat.NORTH,
         players: Player | Mapping[Seat, Player] | None = None,
         render_mode: str | None = None,
-        illegal_reward: float = -1000.0,
+        reward: RewardKind = DEFAULT_REWARD,
+        illegal_reward: float | None = None,
     ) -> None:
         self.rules = to_rules(rules)
-        if type(seat) is not Seat:
-            raise CoincheTypeError(f"seat must be a Seat, not {seat!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-        self.seat = seat
-        chosen = RandomPlayer() if players is None else players
+        self.seat = check_seat(seat)
+        self.render_mode = check_render_mode(render_mode)
+        self._reward = Rewards(reward, self.rules)
+        self.reward_kind: RewardKind = self._reward.kind
+        if illegal_reward is None:
+            illegal_reward = -self._reward.bound
+        self.illegal_reward = float(check_type(illegal_reward, (int, float), "illegal_reward"))
+        chosen = GreedyPlayer() if players is None else players
         if isinstance(chosen, Mapping):
             missing = [s.name for s in _SEATS if s is not seat and s not in chosen]
             if missing:
@@ -91,8 +109,6 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
             self.players: dict[Seat, Player] = {s: chosen[s] for s in _SEATS if s is not seat}
         else:
             self.players = {s: chosen for s in _SEATS if s is not seat}
-        self.render_mode = render_mode
-        self.illegal_reward = float(illegal_reward)
         self.observation_space = observation_space()  # type: ignore[assignment]
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self._rng = random.Random()
@@ -180,7 +196,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         result = deal.result
         if result is not None:
             team = self.seat.team
-            reward = float(result.score[team] - result.score[team.other])
+            reward = self._reward.of(result.score[team] - result.score[team.other])
         if self.render_mode == "human":
             self.render()
         return self._observe(), reward, deal.is_over, False, {}
@@ -194,3 +210,37 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
             print(text)
             return None
         return text
+
+
+ENV_ID: Final = "coinche/Coinche-v0"
+"""The Gymnasium id of :class:`CoincheGymEnv` (``gymnasium.make``) and of
+:class:`~coinche.rl.vector.CoincheVectorEnv` (``gymnasium.make_vec``), registered when
+:mod:`coinche.rl` is imported."""
+
+
+def register_envs() -> None:
+    """Register :data:`ENV_ID` with Gymnasium, once (importing :mod:`coinche.rl` does).
+
+    The id's keyword arguments are ``rules="common"``, ``seat=Seat.SOUTH`` and
+    ``reward="scaled"``; ``gymnasium.make`` and ``gymnasium.make_vec`` take any other
+    (``players=`` for the one, ``num_envs=``, ``opponent=`` for the other) and
+    override these. A second call does nothing.
+
+    >>> import gymnasium
+    >>> import coinche.rl
+    >>> env = gymnasium.make("coinche/Coinche-v0", rules="ffb")
+    >>> from coinche import RuleConfig
+    >>> env.unwrapped.rules == RuleConfig.ffb(), env.unwrapped.seat.name
+    (True, 'SOUTH')
+    >>> envs = gymnasium.make_vec("coinche/Coinche-v0", num_envs=4)
+    >>> type(envs).__name__, envs.num_envs
+    ('CoincheVectorEnv', 4)
+    """
+    if ENV_ID in gymnasium.registry:
+        return
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="coinche.rl.gym:CoincheGymEnv",
+        vector_entry_point="coinche.rl.vector:CoincheVectorEnv",
+        kwargs={"rules": "common", "seat": Seat.SOUTH, "reward": DEFAULT_REWARD},
+    )

@@ -16,7 +16,8 @@ Traceback (most recent call last):
 coinche.errors.IllegalActionError: 32 is not allowed now: a chance outcome is the index ...
 
 - **Parameters**: ``rules``, a preset name (default ``"common"``); ``dealer``, the
-  dealer's seat letter, N E S W (default ``"W"``, so that North speaks first).
+  dealer's seat letter, N E S W (default ``"W"``, so that North speaks first);
+  ``reward``, ``"scaled"`` (the default), ``"score"`` or ``"win"``: the returns.
 - **Chance**: the first 32 moves deal the deck, one card a move, top first; each
   outcome is a card index of those not yet dealt, all equally likely. The deck is then
   dealt as :meth:`Deal.from_deck <coinche.Deal.from_deck>` does (the packets of the
@@ -27,8 +28,10 @@ coinche.errors.IllegalActionError: 32 is not allowed now: a chance outcome is th
   environment: a chance outcome not in :meth:`~CoincheState.chance_outcomes` (not a
   card index, or a card already dealt) :class:`~coinche.IllegalActionError`, a move not
   in ``legal_actions()`` what :meth:`Deal.apply <coinche.Deal.apply>` raises.
-- **Returns**, at the end: each player's team deal score minus the other team's (a
-  thrown-in deal gives 0 to all); zero-sum.
+- **Returns**, at the end: each player's team deal score minus the other team's,
+  divided by :func:`utility_bound` (``reward="scaled"``, in [-1, 1]), as it is
+  (``"score"``) or its sign (``"win"``: +1, -1); a thrown-in deal gives 0 to all;
+  zero-sum.
 - **Observations**: the observation tensor is :func:`coinche.rl.observation` of the
   player's :class:`~coinche.PlayerView` (zeros but the seat while the cards are being
   dealt); the observation string is that view in words. The information state string
@@ -37,7 +40,8 @@ coinche.errors.IllegalActionError: 32 is not allowed now: a chance outcome is th
   the fixed layout of :class:`InfoStateLayout`.
 - **Resampling**: :meth:`CoincheState.resample_from_infostate` draws the hidden cards
   from those that agree with what the player saw, so OpenSpiel's IS-MCTS runs on it.
-- **Utility range**: plus or minus :func:`utility_bound`, computed from the rules.
+- **Utility range**: -1 to 1 (``"scaled"``, ``"win"``), or plus or minus
+  :func:`utility_bound`, computed from the rules (``"score"``).
 - **Undo**: :meth:`CoincheState.undo_action` takes back the last move; the state keeps
   its own history for it (OpenSpiel's C++ core cannot undo a Python game's move).
 - **IS-MCTS**: :class:`ISMCTSBot` is OpenSpiel's, with the ``restart_at`` that
@@ -53,7 +57,6 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 
-from coinche import _kernel as K
 from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS, UnknownActionError, int_to_action, legal_action_ints
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
@@ -66,7 +69,7 @@ from coinche.contract import CAPOT, GENERALE, SpecialBid
 from coinche.deal import Deal, Phase
 from coinche.dealing import dealing_positions, first_packets
 from coinche.errors import IllegalActionError, InvalidDealError
-from coinche.rl._common import team_returns, to_rules
+from coinche.rl._common import DEFAULT_REWARD, Rewards, score_bound, team_returns, to_rules
 from coinche.rl.observation import OBSERVATION_SIZE, field_slice, observation
 from coinche.seats import Seat
 
@@ -96,7 +99,7 @@ _GAME_TYPE: Final = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"rules": "common", "dealer": "W"},
+    parameter_specification={"rules": "common", "dealer": "W", "reward": DEFAULT_REWARD},
 )
 
 
@@ -121,12 +124,10 @@ def max_game_length(rules: RuleConfig) -> int:
     return 32 + auction + 32
 
 
-_MAX_ANNOUNCED: Final = 550  # a team's most announcement points: four jacks, nines, aces, tens
-
-
 def utility_bound(rules: RuleConfig) -> int:
-    """The largest gap between the two teams' deal scores the rules allow: the game's
-    utility range is minus to plus this.
+    """The largest gap between the two teams' deal scores the rules allow: the utility
+    range of ``reward="score"`` is minus to plus this (of ``"scaled"`` and ``"win"``,
+    -1 to 1), and ``"scaled"`` divides by it.
 
     The kernel's scoring of the extreme deals: every contract kind the rules allow (the
     highest numeric bid, capot, générale) at every multiplier, made or failed, each
@@ -139,24 +140,7 @@ def utility_bound(rules: RuleConfig) -> int:
     >>> utility_bound(RuleConfig.common()) > 250 + 250 + 20     # a capot bid, made
     True
     """
-    kinds = [(K.NUMERIC, rules.highest_numeric_bid), (K.CAPOT, K.CAPOT_VALUE)]
-    if rules.allow_generale:
-        kinds.append((K.GENERALE, K.GENERALE_VALUE))
-    multipliers = [1] + [2] * rules.allow_coinche + [4] * rules.allow_surcoinche
-    capot = rules.capot_card_points
-    cards = [(162, 0, (4, 0, 4, 0)), (0, 162, (0, 4, 0, 4)), (capot, 0, (8, 0, 0, 0)),
-             (0, capot, (0, 8, 0, 0)), (81, 81, (2, 2, 2, 2))]  # fmt: skip
-    best = 0
-    for kind, value in kinds:
-        for multiplier in multipliers:
-            for ns, ew, won in cards:
-                for belote in (-1, 0, 1):
-                    for ann in ((0, 0), (_MAX_ANNOUNCED, 0), (0, _MAX_ANNOUNCED)):
-                        figures = K.score(rules.score_options, 0, kind, value, multiplier,
-                                          ns, ew, won, belote, ann[0], ann[1])  # fmt: skip
-                        gap = abs(figures[K.F_SCORE_NS] - figures[K.F_SCORE_EW])
-                        best = max(best, gap)
-    return best
+    return score_bound(rules)
 
 
 class CoincheGame(pyspiel.Game):  # type: ignore[misc]
@@ -166,12 +150,13 @@ class CoincheGame(pyspiel.Game):  # type: ignore[misc]
         given = dict(params or {})
         self.rules = to_rules(str(given.get("rules", "common")))
         self.dealer = Seat.parse(str(given.get("dealer", "W")))
+        self.reward = Rewards(given.get("reward", DEFAULT_REWARD), self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=32,
             num_players=4,
-            min_utility=-float(utility_bound(self.rules)),
-            max_utility=float(utility_bound(self.rules)),
+            min_utility=-self.reward.bound,
+            max_utility=self.reward.bound,
             utility_sum=0.0,
             max_game_length=max_game_length(self.rules),
         )
@@ -197,6 +182,7 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.rules = game.rules
         self.dealer = game.dealer
+        self._reward = game.reward  # not "rewards": pyspiel.State.rewards() is a method
         self.deck: list[int] = []
         self.deal: Deal | None = None
         self._legal: tuple[Deal | None, tuple[int, ...]] = (None, ())  # of a deal, cached
@@ -305,8 +291,9 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
         return self.deal is not None and self.deal.is_over
 
     def returns(self) -> list[float]:
-        """Each player's team deal score minus the other team's, at the end; else 0."""
-        return team_returns(self.deal)
+        """Each player's reward (the game's ``reward`` of its team's deal score minus
+        the other team's) at the end; else 0."""
+        return team_returns(self.deal, self._reward)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CoincheState:
         """A state *player_id* cannot tell from this one (the same information state),

@@ -15,8 +15,9 @@ Importing this module registers the environment with RLCard:
 ['pass', '80 C', '80 D']
 
 - **Config**: RLCard's ``seed`` and ``allow_step_back``, and ``game_rules`` (a preset
-  name, default ``"common"``) and ``game_dealer`` (the first deal's dealer, N E S W,
-  default ``"W"``; each new deal's dealer is the seat after the last one's).
+  name, default ``"common"``), ``game_dealer`` (the first deal's dealer, N E S W,
+  default ``"W"``; each new deal's dealer is the seat after the last one's) and
+  ``game_reward`` (``"scaled"``, the default, ``"score"`` or ``"win"``: the payoffs).
 - **Players** 0 to 3 are North, East, South, West; the actions are the integers of
   :mod:`coinche.actions` (154), ``legal_actions`` an ordered dict of the legal ones.
 - **States**: ``obs`` is :func:`coinche.rl.observation` of the player's view (998
@@ -24,7 +25,9 @@ Importing this module registers the environment with RLCard:
   text (``text``); ``raw_legal_actions`` the legal actions as text, which agents with
   ``use_raw`` give back to :meth:`~rlcard.envs.Env.step`.
 - **Payoffs**: each player's team deal score minus the other team's (a thrown-in deal
-  gives 0), as in the other environments.
+  gives 0), through ``game_reward`` as in the other environments: divided by
+  :func:`~coinche.rl.openspiel.utility_bound` of the rules (``"scaled"``, in [-1, 1]),
+  as it is (``"score"``), or its sign (``"win"``).
 - ``step_back`` (with ``allow_step_back``) takes back the last action.
 - ``get_perfect_information`` gives the four hands, the calls, the tricks and the seat
   to move.
@@ -43,7 +46,7 @@ from rlcard.envs.registration import registry
 from coinche.actions import NUM_ACTIONS, int_to_action, legal_action_ints
 from coinche.deal import Action, Deal
 from coinche.errors import CoincheTypeError
-from coinche.rl._common import team_returns, to_rules
+from coinche.rl._common import DEFAULT_REWARD, Rewards, team_returns, to_rules
 from coinche.rl.observation import OBSERVATION_SIZE, observation
 from coinche.seats import Seat
 from coinche.step import parse_action
@@ -56,8 +59,11 @@ _SEATS: Final = tuple(Seat)
 class CoincheRLCardGame:
     """RLCard's game interface on a :class:`~coinche.Deal` (what :class:`CoincheEnv` runs)."""
 
-    def __init__(self, rules: str = "common", dealer: str = "W") -> None:
+    def __init__(
+        self, rules: str = "common", dealer: str = "W", reward: str = DEFAULT_REWARD
+    ) -> None:
         self.rules = to_rules(rules)
+        self.reward = Rewards(reward, self.rules)
         self.dealer = Seat.parse(dealer).previous  # init_game moves it on first
         self.allow_step_back = False
         self.np_random: Any = np.random.RandomState()
@@ -127,8 +133,9 @@ class CoincheRLCardGame:
         }
 
     def get_payoffs(self) -> list[float]:
-        """Each player's team deal score minus the other team's (0 until it is over)."""
-        return team_returns(self._current())
+        """Each player's reward: its team's deal score minus the other team's, through
+        ``game_reward`` (0 until it is over)."""
+        return team_returns(self._current(), self.reward)
 
 
 class CoincheEnv(Env):  # type: ignore[misc]
@@ -136,9 +143,15 @@ class CoincheEnv(Env):  # type: ignore[misc]
 
     def __init__(self, config: dict[str, Any]) -> None:
         self.name = "coinche"
-        self.default_game_config = {"game_rules": "common", "game_dealer": "W"}
+        self.default_game_config = {
+            "game_rules": "common",
+            "game_dealer": "W",
+            "game_reward": DEFAULT_REWARD,
+        }
         self.game = CoincheRLCardGame(
-            str(config.get("game_rules", "common")), str(config.get("game_dealer", "W"))
+            str(config.get("game_rules", "common")),
+            str(config.get("game_dealer", "W")),
+            config.get("game_reward", DEFAULT_REWARD),
         )
         super().__init__(config)
         self.state_shape = [[OBSERVATION_SIZE] for _ in range(4)]

@@ -29,6 +29,7 @@ from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError
+from coinche.rl._common import DEFAULT_REWARD, RewardKind
 from coinche.rl.batch import COMPACT_SIZE, BatchEnv, expand
 from coinche.rl.observation import OBSERVATION_SIZE
 from coinche.seats import Seat
@@ -53,9 +54,13 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
     """*num_envs* deals of *rules* as one Gymnasium vector env (same-step autoreset).
 
     With a *seat* (a :class:`~coinche.Seat`) the agent plays that seat in every deal and
-    *opponent* (a :data:`Policy`, default uniformly random) plays the three others, in
-    batches: each :meth:`step` returns at the agent's next turn, its reward its team's
-    deal score minus the other's when the deal ended (0 otherwise). With ``seat=None``
+    *opponent* (a :data:`Policy`, default uniformly random: the library's
+    :class:`~coinche.bots.players.GreedyPlayer` reads one deal's view at a time, and no
+    batch version of it exists yet) plays the three others, in batches: each
+    :meth:`step` returns at the agent's next turn, its reward its team's deal score
+    minus the other's, through *reward* (``"scaled"``, the default, ``"score"`` or
+    ``"win"``, as in every environment: :doc:`/rl`, "Rewards"), when the deal ended (0
+    otherwise). With ``seat=None``
     (self-play) each step is one action of the seat to move in each deal, whichever it
     is: ``reward`` is the mover's team's, and ``info["rewards"]`` (``num_envs x 4``) and
     ``info["to_move"]`` give every seat's, for trainers that credit all four.
@@ -65,7 +70,13 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
     :data:`coinche.rl.batch.COMPACT_FIELDS`) and ``action_mask`` (int8);
     :meth:`action_masks` gives the masks as booleans. Deals end by termination only
     (never truncated); on the step a deal ends, the observation is already the next
-    deal's (``metadata["autoreset_mode"]`` is same-step).
+    deal's (``metadata["autoreset_mode"]`` is same-step): where ``terminated`` is True,
+    the reward is the ended deal's, but the observation and the mask (never all zeros)
+    are those of the agent's first turn in the new deal, so an action can always be
+    taken from them. The ended deal's last observation is not kept (``info`` has no
+    ``final_obs``): a deal's value after its end is 0, and nothing is truncated, so a
+    learner needs no bootstrap from it. :meth:`step` never refuses to go on: there is
+    no end to step past.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
@@ -79,10 +90,11 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
         seat: Seat | None = Seat.SOUTH,
         opponent: Policy | None = None,
         compact: bool = False,
+        reward: RewardKind = DEFAULT_REWARD,
     ) -> None:
         if seat is not None and type(seat) is not Seat:
             raise CoincheTypeError(f"seat must be a Seat or None, not {short_repr(seat)}")
-        self.batch = BatchEnv(rules, n=num_envs, seed=seed)
+        self.batch = BatchEnv(rules, n=num_envs, seed=seed, reward=reward)
         self.num_envs = num_envs
         self.seat = seat
         self.opponent: Policy | None = opponent  # None: BatchEnv.sample, uniformly random
@@ -144,7 +156,10 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
             seed = seed[0] if seed else None
         self._seed = self._seed + 1 if seed is None else seed
         self._rng = np.random.default_rng(self._seed)
-        self.batch = BatchEnv(self.batch.rules, n=self.num_envs, seed=self._seed)
+        batch = self.batch
+        self.batch = BatchEnv(
+            batch.rules, n=self.num_envs, seed=self._seed, reward=batch.reward.kind
+        )
         self._others()
         return self._obs(), {}
 
