@@ -271,7 +271,7 @@ def test_aec_refuses_illegal_actions_and_bad_options() -> None:
         CoincheAECEnv("common", reward="points")  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError):
         env.reset(options={"deal": "N:..."})
-    with pytest.raises(ValueError, match="the env's rules"):
+    with pytest.raises(CoincheTypeError, match="the env's rules"):
         env.reset(options={"deal": Deal.new(Seat.NORTH, RuleConfig.ffb(), random.Random(0))})
     with pytest.raises(CoincheTypeError):
         CoincheAECEnv(3)  # type: ignore[arg-type]

@@ -22,8 +22,8 @@ import coinche.rl
 from coinche import COINCHE, PASS, Bid, Deal, Hand, RuleConfig, Seat, Strain
 from coinche.actions import action_to_int, legal_action_mask
 from coinche.bots.players import GreedyPlayer, RandomPlayer
-from coinche.errors import CoincheTypeError
-from coinche.rl import ENV_ID, CoincheAECEnv, CoincheGymEnv, aec
+from coinche.errors import CoincheTypeError, IllegalActionError
+from coinche.rl import ENV_ID, CoincheAECEnv, CoincheGymEnv, aec, observation
 from coinche.rl.batch import expand
 from coinche.rl.observation import field_slice
 from coinche.rl.vector import CoincheVectorEnv
@@ -156,11 +156,11 @@ def _pagat_deal() -> Deal:
     return Deal.from_hands(Seat.WEST, RuleConfig.pagat(), hands)  # North speaks first
 
 
-def test_pagat_out_of_turn_coinche_is_not_offered_by_the_aec_env() -> None:
+def test_pagat_out_of_turn_coinche_is_not_offered_by_default() -> None:
     # pagat: a coinche "at any time before the auction ends". After North's 100 hearts,
     # East is to move; West, an opponent of the bidder, may coinche out of turn by the
-    # rules (its view's mask has the coinche bit), but the AEC env selects only the seat
-    # to move, so West's mask there is all zeros: documented as not reachable.
+    # rules (its view's mask has the coinche bit), but by default the AEC env selects
+    # only the seat to move, so West's mask there is all zeros
     env = CoincheAECEnv("pagat")
     env.reset(options={"deal": _pagat_deal()})
     env.step(action_to_int(Bid(100, Strain.HEARTS)))
@@ -176,7 +176,7 @@ def test_pagat_out_of_turn_coinche_is_not_offered_by_the_aec_env() -> None:
     assert env.deal.calls[-1] == (Seat.EAST, COINCHE)
 
 
-def test_random_aec_pagat_deals_only_ever_move_the_seat_to_move() -> None:
+def test_by_default_pagat_deals_only_ever_move_the_seat_to_move() -> None:
     env = CoincheAECEnv("pagat")
     rng = random.Random(2)
     for seed in range(5):
@@ -186,10 +186,104 @@ def test_random_aec_pagat_deals_only_ever_move_the_seat_to_move() -> None:
             if terminated or truncated:
                 env.step(None)
                 continue
-            before = len(env.deal.calls)
+            assert env.deal.to_move is Seat[agent.upper()]
             env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-            if len(env.deal.calls) > before:
-                assert env.deal.calls[-1][0].name.lower() == agent
+
+
+_PASS, _COINCHE = action_to_int(PASS), action_to_int(COINCHE)
+
+
+def _only(mask: np.ndarray) -> list[int]:
+    return np.flatnonzero(mask).tolist()
+
+
+def test_out_of_turn_offers_the_coinche_to_the_opponents_not_to_move() -> None:
+    env = CoincheAECEnv("pagat", out_of_turn=True)
+    env.reset(options={"deal": _pagat_deal()})  # West deals: North speaks first
+    # nothing to coinche yet: North, in turn
+    assert env.agent_selection == "north"
+    env.step(action_to_int(Bid(100, Strain.HEARTS)))
+    # East is to move; of the others, in the order of play after East (South, West,
+    # North), only West (an opponent of the bidder, North) may coinche: it is asked first
+    assert env.agent_selection == "west"
+    assert _only(env.observe("west")["action_mask"]) == [_PASS, _COINCHE]
+    assert not env.observe("east")["action_mask"].any()  # not selected now
+    env.step(_PASS)  # West lets it go: no call is made
+    assert len(env.deal.calls) == 1
+    assert env.agent_selection == "east"  # the seat to move, with its own calls
+    assert _COINCHE in _only(env.observe("east")["action_mask"])
+    env.step(_PASS)  # East passes in turn
+    # South is to move; after South come West, then North (the bidder), then East: West
+    # and East, both opponents of North, may coinche, and are asked in that order
+    assert env.agent_selection == "west"
+    env.step(_PASS)
+    assert env.agent_selection == "east"
+    env.step(_PASS)
+    assert env.agent_selection == "south"
+    env.step(_PASS)  # South passes in turn: West to move, East may still coinche
+    assert env.agent_selection == "east"
+    env.step(_COINCHE)  # East coinches out of turn, before West speaks
+    assert env.deal.calls[-1] == (Seat.EAST, COINCHE)
+    # the bidding team answers a coinche, in the order of play after the coincher: South
+    assert env.agent_selection == "south"
+    assert env.deal.to_move is Seat.SOUTH
+    assert not env.observe("west")["action_mask"].any()  # nothing more to coinche
+
+
+def test_out_of_turn_refuses_anything_but_pass_or_coinche_and_changes_nothing() -> None:
+    env = CoincheAECEnv("pagat", out_of_turn=True)
+    env.reset(options={"deal": _pagat_deal()})
+    env.step(action_to_int(Bid(100, Strain.HEARTS)))
+    assert env.agent_selection == "west"
+    with pytest.raises(IllegalActionError, match=r"pass .* and coinche"):
+        env.step(action_to_int(Bid(110, Strain.SPADES)))
+    assert len(env.deal.calls) == 1
+    assert env.agent_selection == "west"
+    with pytest.raises(CoincheTypeError, match="out_of_turn must be a bool"):
+        CoincheAECEnv("pagat", out_of_turn=1)  # type: ignore[arg-type]
+
+
+def test_out_of_turn_changes_nothing_where_coinche_is_in_turn_only() -> None:
+    # common: coinche on one's own turn only; the two envs play the same deals alike
+    for seed in range(4):
+        calls = []
+        for flag in (False, True):
+            env = CoincheAECEnv("common", out_of_turn=flag)
+            env.reset(seed=seed)
+            rng = random.Random(seed)
+            for _agent in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                done = terminated or truncated
+                env.step(None if done else rng.choice(_only(obs["action_mask"])))
+            calls.append(env.deal.calls)
+        assert calls[0] == calls[1]
+
+
+def test_out_of_turn_random_pagat_deals_pass_the_api_test_and_coinche_out_of_turn() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(aec.env("pagat", out_of_turn=True), num_cycles=200)
+    env = CoincheAECEnv("pagat", out_of_turn=True)
+    rng = random.Random(1)
+    out_of_turn = 0
+    for seed in range(30):
+        env.reset(seed=seed)
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            in_turn = env.deal.to_move
+            action = rng.choice(_only(obs["action_mask"]))
+            env.step(action)
+            if action == _COINCHE and in_turn is not Seat[agent.upper()]:
+                assert env.deal.calls[-1] == (Seat[agent.upper()], COINCHE)
+                out_of_turn += 1
+            # the observations kept up to date are still every seat's view
+            for seat in Seat:
+                vector = env.observe(seat.name.lower())["observation"]
+                assert np.array_equal(vector, observation(env.deal.view(seat)))
+    assert out_of_turn > 0
 
 
 def test_bad_render_mode_and_episode_raise_the_library_error() -> None:
@@ -199,4 +293,3 @@ def test_bad_render_mode_and_episode_raise_the_library_error() -> None:
         CoincheAECEnv(episode=["deal"])  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="seat must be a Seat"):
         CoincheGymEnv(seat=2)  # type: ignore[arg-type]
-    assert PASS is not None

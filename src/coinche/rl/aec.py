@@ -25,9 +25,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from coinche.actions import NUM_ACTIONS, int_to_action
-from coinche.config import RuleConfig
-from coinche.deal import Deal
+from coinche._checks import check_bool
+from coinche.actions import COINCHE_ACTION, NUM_ACTIONS, PASS_ACTION, int_to_action
+from coinche.auction import COINCHE, PASS
+from coinche.config import CoincheTiming, RuleConfig
+from coinche.deal import Deal, Phase
 from coinche.errors import CoincheTypeError, IllegalActionError
 from coinche.game import Game
 from coinche.rl._common import (
@@ -79,6 +81,14 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     *render_mode* ``"human"`` prints the deal in the library's notation after every
     step; ``"ansi"`` returns that text from :meth:`render`.
 
+    *out_of_turn* ``True`` makes pagat's coinche at any time reachable (rules with
+    ``coinche_timing='any_time'``; it changes nothing under the others): after each call
+    of the auction, each opponent of the highest bidder not to move and still allowed to
+    coinche is selected in turn, in the order of play after the seat to move, before the
+    seat to move; its mask holds pass (let the chance go: no call is made) and coinche
+    (:meth:`Deal.apply_call <coinche.Deal.apply_call>`, out of turn). Off by default: it
+    adds up to two decisions after every call.
+
     The options of :meth:`reset`: ``{"deal": deal}`` starts the episode from that
     :class:`~coinche.Deal` instead of a new one (``episode="deal"`` only).
     """
@@ -96,9 +106,14 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         *,
         episode: Literal["deal", "game"] = "deal",
         reward: RewardKind = DEFAULT_REWARD,
+        out_of_turn: bool = False,
     ) -> None:
         super().__init__()
         self.rules = to_rules(rules)
+        self.out_of_turn = check_bool(out_of_turn, "out_of_turn")
+        self._any_time = out_of_turn and self.rules.coinche_timing is CoincheTiming.ANY_TIME
+        self._offer: Seat | None = None  # the seat offered an out-of-turn coinche now
+        self._declined: set[Seat] = set()  # the seats that let it go since the last call
         self.render_mode = check_render_mode(render_mode)
         self.episode = check_choice(episode, "episode", ("deal", "game"))
         self._reward = Rewards(reward, self.rules)
@@ -146,7 +161,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
             if not isinstance(given, Deal):
                 raise CoincheTypeError(f"options['deal'] must be a Deal, not {given!r}")
             if self.episode != "deal" or given.rules != self.rules:
-                raise ValueError("options['deal'] needs episode='deal' and the env's rules")
+                raise CoincheTypeError("options['deal'] needs episode='deal' and the env's rules")
             self._game = None
             self._deal = given
         elif self.episode == "game":
@@ -162,6 +177,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._tracker = Tracker(self._deal, None if self._game is None else self._game.totals)
+        self._declined = set()
         self._after_move()
         if self._deal.is_over:  # a finished deal given in the options
             self.terminations = dict.fromkeys(self.agents, True)
@@ -170,16 +186,35 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     def _after_move(self) -> None:
         deal = self.deal
         self._mask = None
+        self._offer = None
         to_move = deal.to_move
         if to_move is not None:
             self.agent_selection = AGENTS[to_move]
+            if self._any_time and deal.phase is Phase.AUCTION:
+                self._offer = self._next_offer(deal, to_move)
+                if self._offer is not None:
+                    self.agent_selection = AGENTS[self._offer]
+
+    def _next_offer(self, deal: Deal, to_move: Seat) -> Seat | None:
+        """The first seat after *to_move* that may coinche out of turn and has not let
+        the chance go since the last call."""
+        seat = to_move.next
+        while seat is not to_move:
+            if seat not in self._declined and COINCHE in deal.view(seat).legal_actions():
+                return seat
+            seat = seat.next
+        return None
 
     def observe(self, agent: str) -> ObsDict:
         """The dict observation of *agent*: its vector and its action mask."""
         seat = SEAT_OF[agent]
         assert self._tracker is not None, "call reset() first"
         vector = self._tracker.vectors[seat].copy()
-        if seat is self.deal.to_move:
+        if self._offer is not None:  # an out-of-turn coinche is offered: pass or coinche
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            if seat is self._offer:
+                mask[[PASS_ACTION, COINCHE_ACTION]] = 1
+        elif seat is self.deal.to_move:
             if self._mask is None:
                 self._mask = fast_mask(self.deal, self.rules)
             mask = self._mask.copy()
@@ -213,17 +248,35 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         move = int_to_action(action, self.rules)
-        mask = self._mask  # made when the agent observed; else ask the deal
-        if not (mask[int(action)] if mask is not None else self.deal.is_legal(move)):
-            self.deal.apply(move)  # raises the library's error, with its reason
-            raise IllegalActionError(move, SEAT_OF[agent], "not legal now")  # pragma: no cover
+        offer = self._offer
+        if offer is not None:  # pagat's coinche out of turn: let it go, or coinche
+            if move == PASS:
+                self._declined.add(offer)
+                self._after_move()
+                self._accumulate_rewards()
+                if self.render_mode == "human":
+                    self.render()
+                return
+            if move != COINCHE:
+                reason = "out of turn, its only actions are pass (let it go) and coinche"
+                raise IllegalActionError(move, offer, reason)
+        else:  # (an offered coinche was found legal when it was offered)
+            mask = self._mask  # made when the agent observed; else ask the deal
+            if not (mask[int(action)] if mask is not None else self.deal.is_legal(move)):
+                self.deal.apply(move)  # raises the library's error, with its reason
+                raise IllegalActionError(move, SEAT_OF[agent], "not legal now")  # pragma: no cover
         game = self._game
         tracker = self._tracker
         assert tracker is not None
         seat = int(SEAT_OF[agent])
+        self._declined = set()
         if game is None:
             before = self.deal
-            deal = before.apply_unchecked(move)
+            deal = (
+                before.apply_call(offer, COINCHE)
+                if offer is not None
+                else before.apply_unchecked(move)
+            )
             self._deal = deal
             tracker.update(before, seat, move, deal)
             if deal.is_over:
@@ -233,7 +286,11 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
                     self._pay(self._reward.of(diff))
                 self.terminations = dict.fromkeys(self.agents, True)
         else:
-            after = game.apply_unchecked(move)
+            after = (
+                game.apply_call(offer, COINCHE)
+                if offer is not None
+                else game.apply_unchecked(move)
+            )
             self._game = after
             self._deal = after.deal
             if after.deal.calls or after.is_over:  # the same deal, one action on
@@ -280,6 +337,7 @@ def raw_env(
     *,
     episode: Literal["deal", "game"] = "deal",
     reward: RewardKind = DEFAULT_REWARD,
+    out_of_turn: bool = False,
 ) -> CoincheAECEnv:
     """A :class:`CoincheAECEnv`, unwrapped: PettingZoo's name for it.
 
@@ -287,7 +345,9 @@ def raw_env(
     >>> raw_env("ffb").metadata["name"]
     'coinche_v0'
     """
-    return CoincheAECEnv(rules, render_mode, episode=episode, reward=reward)
+    return CoincheAECEnv(
+        rules, render_mode, episode=episode, reward=reward, out_of_turn=out_of_turn
+    )
 
 
 def env(
@@ -296,6 +356,7 @@ def env(
     *,
     episode: Literal["deal", "game"] = "deal",
     reward: RewardKind = DEFAULT_REWARD,
+    out_of_turn: bool = False,
 ) -> AECEnv[str, ObsDict, int]:
     """A :class:`CoincheAECEnv` in PettingZoo's order-enforcing wrapper (PettingZoo's
     module-level ``env()``; :func:`aec_env` is the same function).
