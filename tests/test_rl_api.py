@@ -293,3 +293,13 @@ def test_bad_render_mode_and_episode_raise_the_library_error() -> None:
         CoincheAECEnv(episode=["deal"])  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="seat must be a Seat"):
         CoincheGymEnv(seat=2)  # type: ignore[arg-type]
+
+
+def test_a_bad_deal_option_is_named_cut_down() -> None:
+    # repr() of an int of 5,001 digits raises Python's own ValueError: the message must
+    # use the library's short form
+    huge = 10**5000
+    with pytest.raises(CoincheTypeError, match="<an int of 5001 digits>"):
+        CoincheAECEnv("common").reset(options={"deal": huge})
+    with pytest.raises(CoincheTypeError, match="<an int of 5001 digits>"):
+        CoincheGymEnv("common").reset(options={"deal": huge})

@@ -25,7 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from coinche._checks import check_bool
+from coinche._checks import check_bool, short_repr
 from coinche.actions import COINCHE_ACTION, NUM_ACTIONS, PASS_ACTION, int_to_action
 from coinche.auction import COINCHE, PASS
 from coinche.config import CoincheTiming, RuleConfig
@@ -159,7 +159,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         given = (options or {}).get("deal")
         if given is not None:
             if not isinstance(given, Deal):
-                raise CoincheTypeError(f"options['deal'] must be a Deal, not {given!r}")
+                raise CoincheTypeError(f"options['deal'] must be a Deal, not {short_repr(given)}")
             if self.episode != "deal" or given.rules != self.rules:
                 raise CoincheTypeError("options['deal'] needs episode='deal' and the env's rules")
             self._game = None

@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from coinche._checks import check_seat, check_type
+from coinche._checks import check_seat, check_type, short_repr
 from coinche.actions import NUM_ACTIONS, int_to_action
 from coinche.bots.players import GreedyPlayer, Player
 from coinche.config import RuleConfig
@@ -159,7 +159,9 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         if given is None:
             deal = Deal.new(self._rng.choice(_SEATS), self.rules, self._rng)
         elif not isinstance(given, Deal) or given.rules != self.rules:
-            raise CoincheTypeError(f"options['deal'] must be a Deal of the env's rules: {given!r}")
+            raise CoincheTypeError(
+                f"options['deal'] must be a Deal of the env's rules: {short_repr(given)}"
+            )
         else:
             deal = given
         self._tracker = Tracker(deal)
