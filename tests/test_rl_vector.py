@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -10,10 +12,13 @@ pytest.importorskip("pettingzoo")
 
 from gymnasium.vector import AutoresetMode
 
-from coinche import Seat
+from coinche import RuleConfig, Seat
+from coinche.actions import action_to_int, int_to_action
+from coinche.bots.players import GreedyPlayer
 from coinche.errors import CoincheTypeError, IllegalActionError
 from coinche.rl import field_slice
-from coinche.rl.vector import CoincheVectorEnv
+from coinche.rl.batch import BatchEnv, deal_of
+from coinche.rl.vector import CoincheVectorEnv, Policy, greedy_policy, random_policy
 
 
 def _random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -65,3 +70,44 @@ def test_bad_arguments() -> None:
     envs.reset(seed=0)
     with pytest.raises(IllegalActionError):
         envs.step(np.array([0, 0]))  # a card in the auction
+
+
+def _agrees_with_greedy_player(preset: str, policy: Policy, steps: int) -> int:
+    """Drive a batch (the policy's actions, one in four random) and replay each deal on
+    a Deal: the policy's action is GreedyPlayer's at every step; returns the count."""
+    rules = RuleConfig.preset(preset)
+    n, seed = 12, 5
+    env = BatchEnv(preset, n=n, seed=seed)
+    deals = [deal_of(rules, seed, i) for i in range(n)]
+    player, rng, unused = GreedyPlayer(), np.random.default_rng(seed), random.Random(0)
+    checked = 0
+    for _ in range(steps):
+        got = policy(env.observations, env.action_mask, rng)
+        for i, deal in enumerate(deals):
+            seat = deal.to_move
+            assert seat is not None
+            chosen = player.choose(deal.view(seat), deal.legal_actions(), unused)
+            assert got[i] == action_to_int(chosen, rules), (preset, i, deal.calls)
+            checked += 1
+        actions = np.where(rng.random(n) < 0.75, got, env.sample(rng))
+        env.step(actions)
+        for i in range(n):
+            after = deals[i].apply(int_to_action(int(actions[i]), rules))
+            deals[i] = deal_of(rules, seed, int(env.deal_index[i])) if after.is_over else after
+    return checked
+
+
+@pytest.mark.parametrize("preset", ["common", "ffb", "pagat", "contract_only", "min82"])
+def test_greedy_policy_is_the_greedy_player(preset: str) -> None:
+    assert _agrees_with_greedy_player(preset, greedy_policy(preset), 120) == 12 * 120
+
+
+def test_default_opponents_are_greedy_and_random_ones_can_be_asked_for() -> None:
+    envs = CoincheVectorEnv("ffb", num_envs=2, seat=Seat.NORTH)
+    assert _agrees_with_greedy_player("ffb", envs.opponent, 40) == 12 * 40  # 12 deals
+    randomly = CoincheVectorEnv("ffb", num_envs=4, seed=1, seat=Seat.NORTH, opponent=random_policy)
+    obs, _ = randomly.reset(seed=1)
+    rng = np.random.default_rng(1)
+    for _ in range(40):
+        obs, _, _, _, _ = randomly.step(_random(obs["action_mask"], rng))
+        assert (randomly.batch.to_move == int(Seat.NORTH)).all()
