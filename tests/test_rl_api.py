@@ -263,6 +263,7 @@ def test_out_of_turn_random_pagat_deals_pass_the_api_test_and_coinche_out_of_tur
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         api_test(aec.env("pagat", out_of_turn=True), num_cycles=200)
+        api_test(aec.env("pagat", out_of_turn=True, episode="game"), num_cycles=200)
     env = CoincheAECEnv("pagat", out_of_turn=True)
     rng = random.Random(1)
     out_of_turn = 0

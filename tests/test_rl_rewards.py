@@ -139,8 +139,8 @@ def test_gym_illegal_reward_defaults_to_the_worst_deal() -> None:
     for kind, value in worst.items():
         env = CoincheGymEnv("common", seat=Seat.NORTH, players=GreedyPlayer(), reward=kind)  # type: ignore[arg-type]
         assert env.illegal_reward == value
-        hands = Deal.new(Seat.WEST, RuleConfig.common(), random.Random(0))  # North speaks
-        env.reset(options={"deal": hands})
+        deal = Deal.new(Seat.WEST, RuleConfig.common(), random.Random(0))  # North speaks
+        env.reset(options={"deal": deal})
         _, reward, terminated, _, info = env.step(0)  # a card in the auction
         assert (reward, terminated, info) == (value, True, {"illegal_action": True})
     with pytest.raises(CoincheTypeError, match="illegal_reward"):

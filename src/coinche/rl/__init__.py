@@ -6,14 +6,24 @@ the core of :mod:`coinche` never imports it. The OpenSpiel game is
 
 - :func:`observation` and :data:`OBSERVATION_FIELDS`: what one seat may know, as a
   fixed-size vector; :func:`observation_space` is its Gymnasium space, with the mask;
-- :func:`aec_env` / :class:`CoincheAECEnv`: the four seats as PettingZoo agents;
+- :func:`aec_env` / :class:`CoincheAECEnv`: the four seats as PettingZoo agents
+  (:mod:`coinche.rl.aec` has PettingZoo's names, ``env()`` and ``raw_env()``);
 - :class:`CoincheGymEnv`: one seat against the library's players, for Gymnasium,
   registered as :data:`ENV_ID`, ``"coinche/Coinche-v0"`` (:func:`register_envs`);
 - :mod:`coinche.rl.batch` (imported on its own): :class:`~coinche.rl.batch.BatchEnv`,
   thousands of deals stepped together on NumPy arrays, and :mod:`coinche.rl.vector`,
   a Gymnasium ``VectorEnv`` on it.
 
-Actions are the integers of :mod:`coinche.actions`.
+Actions are the integers of :mod:`coinche.actions`. Every environment pays the same
+rewards, chosen with ``reward=`` (``"scaled"`` by default; the "Reinforcement learning"
+page, "Rewards").
+
+>>> import gymnasium
+>>> import coinche.rl
+>>> coinche.rl.ENV_ID
+'coinche/Coinche-v0'
+>>> gymnasium.make(coinche.rl.ENV_ID).unwrapped.reward_kind
+'scaled'
 """
 
 from __future__ import annotations
