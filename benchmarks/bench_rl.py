@@ -44,6 +44,7 @@ import numpy as np
 
 from coinche import Deal, RuleConfig, Seat
 from coinche.actions import int_to_action, legal_action_ints, legal_action_mask
+from coinche.bots.players import RandomPlayer
 from coinche.rl import CoincheAECEnv, CoincheGymEnv, observation
 
 
@@ -110,7 +111,7 @@ def aec_steps_unobserved(rules: RuleConfig, deals: int) -> int:
 
 
 def gym_steps(rules: RuleConfig, deals: int) -> int:
-    env = CoincheGymEnv(rules, seat=Seat.SOUTH)
+    env = CoincheGymEnv(rules, seat=Seat.SOUTH, players=RandomPlayer())
     pick = random.Random(1)
     steps = 0
     for seed in range(deals):
