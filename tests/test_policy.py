@@ -211,6 +211,10 @@ def test_weights_round_trip_and_bad_files_are_refused(tmp_path: Path) -> None:
         PolicyNetwork([(np.full((FEATURE_SIZE, 32), np.nan), np.zeros(32))])
     with pytest.raises(CoincheTypeError, match="layers"):
         PolicyNetwork([])
+    with pytest.raises(PolicyWeightsError, match=r"359 features, not shape \(358,\)"):
+        net.values(np.zeros(FEATURE_SIZE - 1))
+    with pytest.raises(CoincheTypeError, match="numbers"):
+        net.values("features")
 
 
 def test_the_policy_player_of_coinche_match(capsys: pytest.CaptureFixture[str]) -> None:

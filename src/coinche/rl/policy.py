@@ -208,8 +208,9 @@ def features(view: PlayerView) -> Vector:
 
 
 class PolicyWeightsError(CoincheError, ValueError):
-    """Weights that :class:`PolicyNetwork` cannot use: a file that is not a policy
-    file of this library, or arrays of the wrong shapes.
+    """Weights or inputs that :class:`PolicyNetwork` cannot use: a file that is not a
+    policy file of this library, arrays of the wrong shapes or not finite, or feature
+    vectors of the wrong length.
 
     >>> from coinche.rl.policy import PolicyWeightsError
     >>> isinstance(PolicyWeightsError("bad"), ValueError)
@@ -266,7 +267,10 @@ class PolicyNetwork:
     def values(self, x: npt.ArrayLike) -> Vector:
         """The 32 outputs for one feature vector (shape ``(FEATURE_SIZE,)``), or a
         ``(n, 32)`` array for ``n`` of them (shape ``(n, FEATURE_SIZE)``)."""
-        h = np.asarray(x, dtype=np.float32)
+        try:
+            h = np.asarray(x, dtype=np.float32)
+        except (TypeError, ValueError):
+            raise CoincheTypeError(f"values takes numbers, not {short_repr(x)}") from None
         if h.shape[-1:] != (FEATURE_SIZE,) or h.ndim > 2:
             raise PolicyWeightsError(
                 f"values takes vectors of {FEATURE_SIZE} features, not shape {h.shape}"
@@ -360,7 +364,9 @@ class PolicyPlayer:
     True
     """
 
-    def __init__(self, network: PolicyNetwork | None = None, *, bidder: Player | None = None):
+    def __init__(
+        self, network: PolicyNetwork | None = None, *, bidder: Player | None = None
+    ) -> None:
         if network is not None and not isinstance(network, PolicyNetwork):
             raise CoincheTypeError(f"network must be a PolicyNetwork, not {short_repr(network)}")
         if bidder is not None and not callable(getattr(bidder, "choose", None)):
