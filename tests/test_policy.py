@@ -225,3 +225,69 @@ def test_the_policy_player_of_coinche_match(capsys: pytest.CaptureFixture[str]) 
     match = duplicate_match(PolicyPlayer(), GreedyPlayer(), 3, RuleConfig.common(), 5)
     assert out[0].startswith("policy (first team) against greedy")
     assert out[2].split()[:2] == ["3", f"{match.mean:+.1f}"]
+
+
+def test_the_shipped_player_beats_greedy_play_in_duplicate() -> None:
+    # the measure: 1,000 duplicate deals against GreedyPlayer (the same calls at
+    # both tables: only the card play differs), the 95% interval above 0
+    match = duplicate_match(PolicyPlayer(), GreedyPlayer(), 1000, RuleConfig.common(), 1)
+    low, _ = match.confidence_interval
+    assert low > 0
+
+
+def _training_script() -> object:
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "train_policy.py"
+    spec = importlib.util.spec_from_file_location("train_policy", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_training_permutations_are_symmetries_of_the_rules() -> None:
+    # train_policy.py permutes the non-trump suits of each batch: a column permutation of
+    # the features and outputs must equal the features of the deal with those suits
+    # swapped in every hand (the rules do not tell plain suits apart)
+    import itertools
+
+    from coinche.cards import CARDS
+
+    perms = _training_script()._permutations()  # type: ignore[attr-defined]
+    orders = list(itertools.permutations((1, 2, 3)))
+    assert len(perms) == len(orders) == 6
+    canon_of = {0: 1, 1: 2, 2: 0, 3: 3}  # hearts trumps: clubs 1, diamonds 2, hearts 0, spades 3
+    real_of = {place: suit for suit, place in canon_of.items()}
+    rng = random.Random(5)
+    for trial in range(12):
+        k = trial % 6
+        place = (0, *orders[k])
+
+        def moved(card: Card, place: tuple[int, ...] = place) -> Card:
+            return CARDS[8 * real_of[place[canon_of[card.suit]]] + card.rank]
+
+        dealt = Deal.new(Seat.WEST, RuleConfig.common(), rng)
+        hands = [dealt.hand(seat) for seat in Seat]
+        one = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
+        two = Deal.from_hands(
+            Seat.WEST, RuleConfig.common(), [Hand([moved(c) for c in h]) for h in hands]
+        )
+        for call in (Bid(80, Strain.HEARTS), PASS, PASS, PASS):
+            one, two = one.apply(call), two.apply(call)
+        for _ in range(rng.randrange(24)):
+            card = rng.choice([a for a in one.legal_actions() if isinstance(a, Card)])
+            one, two = one.apply(card), two.apply(moved(card))
+        seat = one.to_move
+        assert seat is not None
+        x1, x2 = features(one.view(seat)), features(two.view(seat))
+        y1 = np.zeros(32)
+        y2 = np.zeros(32)
+        for action in one.legal_actions():
+            assert isinstance(action, Card)
+            y1[canonical_card(action.index, 2)] = 1 + action.index
+            y2[canonical_card(moved(action).index, 2)] = 1 + action.index
+        whole = np.concatenate([x1, y1])[perms[k]]
+        assert np.array_equal(whole[:FEATURE_SIZE], x2)
+        assert np.array_equal(whole[FEATURE_SIZE:], y2)
