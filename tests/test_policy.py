@@ -291,3 +291,16 @@ def test_the_training_permutations_are_symmetries_of_the_rules() -> None:
         whole = np.concatenate([x1, y1])[perms[k]]
         assert np.array_equal(whole[:FEATURE_SIZE], x2)
         assert np.array_equal(whole[FEATURE_SIZE:], y2)
+
+
+def test_the_policy_player_without_the_rl_extra_is_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+    import sys
+
+    monkeypatch.setitem(sys.modules, "coinche.rl.policy", None)  # import now fails
+    with pytest.raises(argparse.ArgumentTypeError, match="policy needs the rl extra"):
+        _player_spec("policy")
+    assert main(["match", "--ns", "policy", "--ew", "greedy", "--deals", "2"]) == 2
+    assert "policy needs the rl extra" in capsys.readouterr().err

@@ -148,6 +148,13 @@ def _player_spec(text: str) -> PlayerSpec:
             raise argparse.ArgumentTypeError(
                 f"{kind}: {key} must be {error}, not {short_repr(value.strip())}"
             ) from None
+    if kind == "policy":  # its extra is checked now: a usage error, not a traceback later
+        try:
+            import coinche.rl.policy  # noqa: F401
+        except ImportError as error:
+            raise argparse.ArgumentTypeError(
+                f"policy needs the rl extra (pip install 'coinche[rl]'): {error}"
+            ) from None
     return PlayerSpec(kind, tuple(options.items()))
 
 
