@@ -3,11 +3,12 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
 
 ``coinche match --ns PLAYER --ew PLAYER --deals N``
     A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
-    players (``greedy``, ``random``, ``pimc``, ``evaluating``), each deal played at two
-    tables; a player takes its options as ``NAME:KEY=VALUE,...`` (``pimc``: ``worlds``,
-    default 10, and ``max_cards``, default 16; ``evaluating``, the
-    :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
-    ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``)::
+    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``policy``), each deal
+    played at two tables; a player takes its options as ``NAME:KEY=VALUE,...``
+    (``pimc``: ``worlds``, default 10, and ``max_cards``, default 16; ``evaluating``,
+    the :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
+    ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``policy``, the
+    trained :class:`~coinche.rl.policy.PolicyPlayer`, needs the ``rl`` extra)::
 
         coinche match --ns pimc:worlds=20,max_cards=24 --ew greedy --deals 10000 --jobs 2
 
@@ -83,6 +84,7 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | str]]]] = {
         "margin": _whole(-1000, 1000),
         "play": _play_kind,
     },
+    "policy": {},
 }
 
 
@@ -111,6 +113,10 @@ class PlayerSpec(NamedTuple):
                 margin=int(options.get("margin", 20)),
                 player=play,
             )
+        if self.kind == "policy":  # NumPy: the rl extra, imported only when asked for
+            from coinche.rl.policy import PolicyPlayer
+
+            return PolicyPlayer()
         return _PLAYER_KINDS[self.kind]()
 
 
@@ -141,6 +147,13 @@ def _player_spec(text: str) -> PlayerSpec:
         except ValueError as error:
             raise argparse.ArgumentTypeError(
                 f"{kind}: {key} must be {error}, not {short_repr(value.strip())}"
+            ) from None
+    if kind == "policy":  # its extra is checked now: a usage error, not a traceback later
+        try:
+            import coinche.rl.policy  # noqa: F401
+        except ImportError as error:
+            raise argparse.ArgumentTypeError(
+                f"policy needs the rl extra (pip install 'coinche[rl]'): {error}"
             ) from None
     return PlayerSpec(kind, tuple(options.items()))
 
