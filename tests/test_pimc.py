@@ -8,7 +8,13 @@ import attrs
 import pytest
 
 from coinche.auction import PASS, Bid, Coinche
-from coinche.bots.pimc import PimcPlayer, _score_difference
+from coinche.bots.pimc import (
+    PimcPlayer,
+    _played,
+    _score_difference,
+    _shared_credits,
+    _world_position,
+)
 from coinche.bots.players import PimcPlayer as ReExported
 from coinche.bots.sampling import Sampler, replay
 from coinche.bots.solver import best_line, solve_cards
@@ -231,7 +237,8 @@ def test_kept_worlds_are_solved_again_while_they_agree() -> None:
     assert player.drawn == 6
     kept = [world.dealt for world in player._memory[seat].worlds]
     view = later.view(seat)
-    agreeing = [dealt for dealt in kept if player._agreeing(view, dealt) is not None]
+    played = _played(view)
+    agreeing = [dealt for dealt in kept if player._agreeing(view, dealt, played) is not None]
     for dealt in kept:  # agreeing only when the cards played came from their seats
         played_right = all(
             not (card.mask & ~dealt[int(s)])
@@ -286,3 +293,37 @@ def test_the_match_spec_takes_the_new_options() -> None:
 
     with pytest.raises(argparse.ArgumentTypeError, match="score or points"):
         _player_spec("pimc:objective=tricks")
+
+
+@pytest.mark.parametrize(
+    ("name", "declare"), [("ffb", False), ("common", False), ("common", True), ("pagat", True)]
+)
+def test_a_world_position_is_the_position_of_its_replayed_deal(name: str, declare: bool) -> None:
+    """The position PimcPlayer builds for a world from another world's position (no
+    replay) is the one sampling.replay gives: the hands, belote (dealt to the world's
+    holder; with belote_requires_declaration still open, declared or dropped as the
+    view says) and everything else, whenever the announcement credit is the same in
+    every world (announcements off, or the first trick complete)."""
+    rules = attrs.evolve(RuleConfig.preset(name), belote_requires_declaration=declare)
+    compared = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        deal = Deal.new(Seat.WEST, rules, rng)
+        deal = deal.apply(Bid(80, Strain(seed % 4))).apply(PASS).apply(PASS).apply(PASS)
+        for _ in range(rng.randrange(1, 28)):
+            action = rng.choice(deal.legal_actions())
+            deal = deal.apply(action, belote=rng.random() < 0.5)
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        if not _shared_credits(view):
+            assert rules.announcements  # and the first trick still on
+            continue
+        sampler = Sampler.from_view(view)
+        base = replay(view, sampler.sample(rng)).position
+        assert base is not None
+        for _ in range(10):
+            now = sampler.sample(rng)
+            assert _world_position(base, view, now, _played(view)) == replay(view, now).position
+            compared += 1
+    assert compared >= 60

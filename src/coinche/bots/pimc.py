@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from coinche.bots.players import Player
     from coinche.bots.sampling import Sampler
     from coinche.deal import Step
+    from coinche.position import Position
 
 __all__ = ["OBJECTIVES", "PimcPlayer"]
 
@@ -296,28 +297,32 @@ class PimcPlayer:
         kept = self._kept_worlds(view)
         totals: dict[Card, int] = dict.fromkeys(cards, 0)
         solved: list[_World] = []
-        played: list[int] | None = None
+        played = _played(view)
+        model: Position | None = None  # a world's position: the others differ in hands
+        team = int(view.seat) & 1
         used = 0
         while len(solved) < self.worlds:
             if self.nodes is not None and used >= self.nodes and len(solved) >= self.min_worlds:
                 break
             world: _World | None = None
-            deal: Deal | None = None
-            while kept and deal is None:
+            pos: Position | None = None
+            while kept and pos is None:
                 world = kept.pop(0)
-                deal = self._agreeing(view, world.dealt)
-            if deal is None or world is None:
+                pos = self._agreeing(view, world.dealt, played)
+            if pos is None or world is None:
                 now = self._draw_world(sampler, draw)
-                deal = _replay(view, now)
-                if played is None:
-                    played = _played(view)
+                pos = None if model is None else _world_position(model, view, now, played)
+                if pos is None:
+                    pos = _replay(view, now).position
+                    assert pos is not None
+                    if _shared_credits(view):
+                        model = pos
                 dealt = (now[0] | played[0], now[1] | played[1], now[2] | played[2],
                          now[3] | played[3])  # fmt: skip
                 world = _World(dealt, None)
-            values, nodes = self._world_values(deal, world)
+            values, nodes = self._world_values(pos, world)
             used += nodes
             solved.append(world)
-            team = int(view.seat) & 1
             for card in cards:
                 totals[card] += values[card.index][team]
         if self.keep:
@@ -343,10 +348,12 @@ class PimcPlayer:
             return []
         return memory.worlds
 
-    def _agreeing(self, view: PlayerView, dealt: tuple[int, int, int, int]) -> Deal | None:
-        """The deal of a kept world (its hands as dealt) at the point of *view*, or
-        ``None`` when it no longer agrees with what was seen since."""
-        played = _played(view)
+    def _agreeing(
+        self, view: PlayerView, dealt: tuple[int, int, int, int], played: list[int]
+    ) -> Position | None:
+        """The position of a kept world (its hands as dealt) at the point of *view*
+        (*played*: the cards each seat played), or ``None`` when it no longer agrees
+        with what was seen since."""
         if any(played[s] & ~dealt[s] for s in range(4)):
             return None
         now = [dealt[s] & ~played[s] for s in range(4)]
@@ -354,17 +361,15 @@ class PimcPlayer:
             deal = _replay(view, now)
         except CoincheError:
             return None
-        return deal if deal.view(view.seat) == view else None
+        return deal.position if deal.view(view.seat) == view else None
 
-    def _world_values(self, deal: Deal, world: _World) -> tuple[list[tuple[int, int]], int]:
-        """Each legal card's value in one world, by card index (``(north-south,
-        east-west)``: card points or score differences, as *objective* says; the
-        cards not legal hold zeros), and the positions searched."""
+    def _world_values(self, pos: Position, world: _World) -> tuple[list[tuple[int, int]], int]:
+        """Each legal card's value in the world at *pos*, by card index
+        (``(north-south, east-west)``: card points or score differences, as *objective*
+        says; the cards not legal hold zeros), and the positions searched."""
         from coinche.bots._search import _can_take_all, _ctx
         from coinche.bots.solver import _card_values
 
-        pos = deal.position
-        assert pos is not None
         side = pos.taker & 1
         if world.ctx is None:
             world.ctx = _ctx(pos, side)
@@ -413,6 +418,44 @@ def _replay(view: PlayerView, hands: Sequence[int]) -> Deal:
     from coinche.bots.sampling import replay
 
     return replay(view, hands)
+
+
+def _shared_credits(view: PlayerView) -> bool:
+    """Whether the announcement credit of the view's position is the same in every
+    world that agrees: no announcements, or the first trick complete (every
+    declaration made and seen). Outside the classic turned-card deal."""
+    return view.turned is None and (not view.rules.announcements or bool(view.tricks))
+
+
+def _world_position(
+    base: Position, view: PlayerView, now: Sequence[int], played: list[int]
+) -> Position:
+    """The position of the world whose hands stand at *now*, from *base*, the position
+    of another world of the same view (what :func:`~coinche.bots.sampling.replay`
+    gives, without replaying the deal): the hands and the belote differ, nothing else
+    (:func:`_shared_credits`). Belote goes to the seat of the world dealt the king and
+    queen of trumps; where the rules want it declared, it is still open until that
+    seat plays the first of them, and then declared as the view says (an agreeing
+    world's holder is the seat that declared it, when one did)."""
+    strain = base.strain
+    d0, d1, d2, d3 = (now[0] | played[0], now[1] | played[1], now[2] | played[2],
+                      now[3] | played[3])  # fmt: skip
+    holder = K.belote_holder(d0, d1, d2, d3, strain)
+    team = -1
+    pending = 0
+    if holder >= 0:
+        team = holder & 1
+        if view.rules.belote_requires_declaration:
+            if not played[holder] & K.belote_mask(strain):
+                pending = 1
+            elif not view.belote_declared:
+                team = -1
+    return base._replace(
+        hands=(now[0], now[1], now[2], now[3]),
+        belote_holder=holder,
+        belote_team=team,
+        belote_open=pending,
+    )
 
 
 def _played(view: PlayerView) -> list[int]:
