@@ -298,7 +298,7 @@ class PimcPlayer:
         totals: dict[Card, int] = dict.fromkeys(cards, 0)
         solved: list[_World] = []
         played = _played(view)
-        model: Position | None = None  # a world's position: the others differ in hands
+        template: Position | None = None  # a world's position: the others differ in hands
         team = int(view.seat) & 1
         used = 0
         while len(solved) < self.worlds:
@@ -311,12 +311,12 @@ class PimcPlayer:
                 pos = self._agreeing(view, world.dealt, played)
             if pos is None or world is None:
                 now = self._draw_world(sampler, draw)
-                pos = None if model is None else _world_position(model, view, now, played)
+                pos = None if template is None else _world_position(template, view, now, played)
                 if pos is None:
                     pos = _replay(view, now).position
                     assert pos is not None
                     if _shared_credits(view):
-                        model = pos
+                        template = pos
                 dealt = (now[0] | played[0], now[1] | played[1], now[2] | played[2],
                          now[3] | played[3])  # fmt: skip
                 world = _World(dealt, None)
