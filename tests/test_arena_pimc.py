@@ -217,7 +217,7 @@ def test_max_cards_leaves_the_first_card_to_the_fallback(
     """With max_cards=20 a PimcPlayer answers the first card of a deal as its
     fallback does, without the double-dummy search; by default (max_cards=32) it
     searches from the first card."""
-    from coinche.bots.pimc import PimcPlayer as Pimc
+    from coinche.bots.pimc import _Pimc as Pimc
 
     rng = random.Random(5)
     deal = to_play(RuleConfig.common(), rng)
@@ -235,7 +235,7 @@ def test_max_cards_leaves_the_first_card_to_the_fallback(
 def test_card_values_honours_max_cards_as_choose_does(monkeypatch: pytest.MonkeyPatch) -> None:
     import math
 
-    from coinche.bots.pimc import PimcPlayer as Pimc
+    from coinche.bots.pimc import _Pimc as Pimc
 
     rng = random.Random(6)
     deal = to_play(RuleConfig.common(), rng)

@@ -9,13 +9,13 @@ import pytest
 
 from coinche.auction import PASS, Bid, Coinche
 from coinche.bots.pimc import (
-    PimcPlayer,
+    _Pimc,
     _played,
     _score_difference,
     _shared_credits,
     _world_position,
 )
-from coinche.bots.players import PimcPlayer as ReExported
+from coinche.bots.players import PimcPlayer
 from coinche.bots.sampling import Sampler, replay
 from coinche.bots.solver import best_line, solve_cards
 from coinche.cards import Card, Hand, Strain
@@ -177,8 +177,12 @@ def test_bad_options_are_refused_with_the_value() -> None:
         PimcPlayer(rng=3)  # type: ignore[arg-type]
 
 
-def test_players_re_exports_the_player() -> None:
-    assert ReExported is PimcPlayer
+def test_the_player_is_the_search_with_greedy_defaults() -> None:
+    from coinche.bots.players import GreedyPlayer
+
+    assert issubclass(PimcPlayer, _Pimc)
+    assert isinstance(PimcPlayer().bidder, GreedyPlayer)
+    assert isinstance(PimcPlayer().fallback, GreedyPlayer)
     text = repr(PimcPlayer())
     assert text == "PimcPlayer(worlds=20, max_cards=32, objective='score', nodes=900000)"
 

@@ -1,9 +1,10 @@
-"""Perfect-Information Monte-Carlo card play: :class:`PimcPlayer`.
+"""Perfect-Information Monte-Carlo card play: the search of
+:class:`~coinche.bots.players.PimcPlayer`.
 
 For each card to play, the player imagines deals that agree with what its seat has
 seen (:class:`~coinche.bots.sampling.Sampler`), solves each one with the hands open
-(:mod:`coinche.bots.solver`) and plays the card that does best on average. It is
-re-exported by :mod:`coinche.bots.players`, where it lived first.
+(:mod:`coinche.bots.solver`) and plays the card that does best on average. The
+player is :class:`coinche.bots.players.PimcPlayer`; this module holds its search.
 
 What it averages (*objective*):
 
@@ -21,7 +22,7 @@ What it averages (*objective*):
 >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
 >>> from coinche.auction import PASS, Bid
 >>> from coinche.deal import Deal
->>> from coinche.bots.pimc import PimcPlayer
+>>> from coinche.bots.players import PimcPlayer
 >>> hands = [Hand.parse(text) for text in ("JH 9H 8H 7H AS 7C 8D 9D",
 ...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AH TH KH QH JS QS KS 7D")]
 >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
@@ -63,10 +64,10 @@ if TYPE_CHECKING:
     from coinche.deal import Step
     from coinche.position import Position
 
-__all__ = ["OBJECTIVES", "PimcPlayer"]
+__all__ = ["OBJECTIVES"]
 
 OBJECTIVES: Final = ("score", "points")
-"""The values of :class:`PimcPlayer`'s *objective*."""
+"""The values of :class:`~coinche.bots.players.PimcPlayer`'s *objective*."""
 
 _ALL_POINTS: Final = 162  # every card point of a deal, the last trick's 10 included
 
@@ -82,9 +83,9 @@ def _cards_left(view: PlayerView) -> int:
 def _score_difference(pos_fields: tuple[int, ...], points: TeamPoints, team: int) -> int:
     """The deal score of *team* minus the other team's when the deal ends with *points*
     (a solver's :class:`~coinche.scoring.TeamPoints`: a capot shows as 250 or 252 to 0),
-    under the contract and credits of *pos_fields* (see :func:`_score_fields`); a
-    générale is scored as made when the taker's team takes every trick, unless
-    *pos_fields* says otherwise (internal: :class:`PimcPlayer` decides that first)."""
+    under the contract and credits of *pos_fields*: the position's taker, kind, value,
+    multiplier, belote team, announcement credits, whether a générale is made (when the
+    taker's team takes every trick: the player checks it first), then its options."""
     (taker, kind, value, multiplier, belote_team, ann_ns, ann_ew, generale_made, *options) = (
         pos_fields
     )
@@ -135,97 +136,33 @@ class _Memory:
         self.worlds = worlds
 
 
-class PimcPlayer:
-    """A player that imagines the hidden hands and solves each imagined deal.
-
-    Perfect-Information Monte-Carlo, the method of the strongest bridge and skat
-    programs: for each card to play it draws deals uniformly from those that agree
-    with its view (:class:`~coinche.bots.sampling.Sampler`: every inference the rules of
-    play allow), solves each one with the double-dummy solver (both sides playing
-    perfectly with the cards open) and plays the card whose mean value over the worlds
-    is highest, the value given by *objective*. **Ties** go to the card worth fewer
-    points in the contract, then to the lower card index (clubs 7 first), so that equal
-    cards give away nothing. With one legal card it plays it without searching.
-
-    - *worlds*: at most this many deals solved for each decision (20 by default).
-    - *rng*: the generator the worlds are drawn from; by default the one ``choose`` is
-      given.
-    - *bidder*: the player that makes the calls of the auction (a
-      :class:`~coinche.bots.players.GreedyPlayer` by default;
-      :class:`coinche.bots.evaluate.EvaluatingBidder` bids on the same kind of search).
-    - *max_cards*: search only when at most this many cards are still to be played in
-      the deal, the card to play included (32 by default: from the first card);
-      earlier cards are chosen by *fallback* (a
-      :class:`~coinche.bots.players.GreedyPlayer` by default).
-    - *objective*: ``"score"`` (the default) or ``"points"``, see
-      :mod:`coinche.bots.pimc`. A value is the mean over the worlds of the team's deal
-      score minus the other team's, or of the team's card points.
-    - *nodes*: a search budget for each decision, in solver positions (900,000 by
-      default; ``None``: none). Worlds are solved one after the other, and no new world
-      is started once the decision's searches have visited *nodes* positions: the
-      first cards of a deal, whose worlds are dear (half a million positions each
-      at trick one), get few worlds, the later ones all *worlds*. At least
-      *min_worlds* worlds (4 by default) are always solved. Positions are counted
-      exactly, so the budget keeps the player deterministic, the same in the pure and
-      the compiled builds (compiled, about 0.11 microseconds a position: the default
-      keeps a deal's decisions to about 100 ms each on average).
-    - *keep*: keep the worlds of a decision for the seat's next decision in the same
-      deal, with their solver tables (True by default). A world that still agrees
-      with the view is a uniform draw among those that do (the deals agreeing later
-      are a subset of those agreeing before), so it is solved again first, its table
-      making the search much cheaper; fresh draws make up the rest. With *keep* the
-      choice of a card also depends on the player's earlier decisions in the deal, not
-      only on the generator's state.
-
-    Double-dummy search assumes everyone sees everything, so PIMC never plays to
-    learn or to hide information: its known weakness ("strategy fusion").
-
-    >>> import random
-    >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
-    >>> from coinche.auction import PASS, Bid
-    >>> from coinche.deal import Deal
-    >>> from coinche.bots.players import PimcPlayer
-    >>> hands = [Hand.parse(text) for text in ("JH 9H 8H 7H AS 7C 8D 9D",
-    ...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AH TH KH QH JS QS KS 7D")]
-    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
-    >>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
-    >>> for code in ("JH AC AD AH 9H 7S 8S QH".split()):     # two tricks
-    ...     deal = deal.apply(Card.parse(code))
-    >>> view, legal = deal.view(Seat.NORTH), deal.legal_actions()
-    >>> player = PimcPlayer(worlds=4, max_cards=20)
-    >>> player.choose(view, legal, random.Random(1)) in legal   # 24 cards left: greedy play
-    True
-    >>> player = PimcPlayer(worlds=4, objective="points")       # mean card points
-    >>> values = player.card_values(view, legal, random.Random(1))   # best first
-    >>> len(values), values[0][1] >= values[-1][1]
-    (6, True)
-    >>> player.choose(view, legal, random.Random(1)) == values[0][0]
-    True
-    """
+class _Pimc:
+    """The PIMC player's machinery; :class:`coinche.bots.players.PimcPlayer` is the
+    player (it gives *bidder* and *fallback* their defaults, GreedyPlayers, which this
+    module cannot import without an import circle)."""
 
     def __init__(
         self,
-        worlds: int = 20,
-        rng: random.Random | None = None,
+        worlds: int,
+        rng: random.Random | None,
         *,
-        bidder: Player | None = None,
-        max_cards: int = 32,
-        fallback: Player | None = None,
-        objective: str = "score",
-        nodes: int | None = 900_000,
-        min_worlds: int = 4,
-        keep: bool = True,
+        bidder: Player,
+        max_cards: int,
+        fallback: Player,
+        objective: str,
+        nodes: int | None,
+        min_worlds: int,
+        keep: bool,
     ) -> None:
         from coinche._checks import check_bool
-        from coinche.bots.players import GreedyPlayer
 
         self.worlds = check_int_range(worlds, "worlds", 1, 1_000_000)
         if rng is not None and not isinstance(rng, random.Random):
             raise CoincheTypeError(f"rng must be a random.Random or None, not {short_repr(rng)}")
         self.rng = rng
-        self.bidder: Player = GreedyPlayer() if bidder is None else bidder
+        self.bidder: Player = bidder
         self.max_cards = check_int_range(max_cards, "max_cards", 0, 32)
-        self.fallback: Player = GreedyPlayer() if fallback is None else fallback
+        self.fallback: Player = fallback
         if objective not in OBJECTIVES or type(objective) is not str:
             raise CoincheTypeError(
                 f"objective must be 'score' or 'points', not {short_repr(objective)}"
@@ -251,7 +188,7 @@ class PimcPlayer:
     ) -> list[tuple[Card, float]]:
         """The cards of *legal* (the arguments :meth:`choose` takes), each with its mean
         value for the seat's team over the worlds solved (see *objective*), best first
-        (ties as :class:`PimcPlayer` breaks them).
+        (ties as :class:`~coinche.bots.players.PimcPlayer` breaks them).
 
         As :meth:`choose`, it searches only when at most :attr:`max_cards` cards are
         left to play: before that the fallback's card comes first, the others follow in
