@@ -331,3 +331,41 @@ def test_a_world_position_is_the_position_of_its_replayed_deal(name: str, declar
             assert _world_position(base, view, now, _played(view)) == replay(view, now).position
             compared += 1
     assert compared >= 60
+
+
+def _generale_ending(north: str, south: str) -> tuple[int, int, int, int]:
+    return _masks(north, "8H 7D", south, "9H 9D")
+
+
+@pytest.mark.parametrize(
+    ("north", "south", "made"), [("JS 7H", "AH 8D", False), ("JS AH", "7H 8D", True)]
+)
+def test_a_generale_is_made_only_when_the_taker_takes_every_trick(
+    north: str, south: str, made: bool
+) -> None:
+    """A générale of North in spades (common rules: V = 500, capot card points 250, no
+    rounding), North alone having won the first six tricks (121 card points: the 152
+    of the deck less the 31 still out, JS 20 and AH 11). Two tricks left; East 8H 7D
+    and West 9H 9D hold no spade.
+
+    With North JS 7H and South AH 8D, South's ace takes a heart trick whatever North
+    leads (on 7H South must follow with it; after JS, South keeps it or loses the last
+    trick to West's 9H): North-South take every trick, a capot (250 card points), but
+    not North alone, so the générale fails: East-West score 160 + 500 = 660, North-South
+    nothing: -660 for North, for either card. With North JS AH, North takes both
+    tricks: made, 500 + 250 = 750 against 0. The points objective sees a capot, 250,
+    either way."""
+    from coinche.bots.pimc import _World
+    from coinche.position import Position
+
+    hands = _generale_ending(north, south)
+    rules = RuleConfig.common()
+    start = Position.start(hands, rules, taker=0, strain=3, value=500, leader=0, kind=2)
+    pos = start._replace(points=(121, 0), won=(6, 0, 0, 0))
+    expected = 750 if made else -660
+    for objective, value in (("score", (expected, -expected)), ("points", (250, 0))):
+        player = PimcPlayer(objective=objective)
+        values, nodes = player._world_values(pos, _World(hands, None))
+        assert nodes > 0
+        for code in north.split():
+            assert values[Card.parse(code).index] == value

@@ -328,10 +328,12 @@ class _Pimc:
                 pos.kind == K.GENERALE
                 and (points.east_west if side else points.north_south) > _ALL_POINTS
             ):
-                after = pos.after(card.index)
-                alone = _ctx(after, side)
-                made = after.is_over or _can_take_all(after, side, 1 << pos.taker, alone)
-                nodes += int(alone.nodes)
+                after = pos.after(card.index)  # a capot: did the taker win every trick?
+                made = after.won[pos.taker] == after.tricks_played
+                if made and not after.is_over:
+                    alone = _ctx(after, side)
+                    made = _can_take_all(after, side, 1 << pos.taker, alone)
+                    nodes += int(alone.nodes)
                 fields = (*fields[:7], 1 if made else 0, *fields[8:])
             diff = _score_difference(fields, points, 0)
             values[card.index] = (diff, -diff)
