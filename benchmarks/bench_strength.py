@@ -19,8 +19,10 @@ it with the compiled build for the issue's figures::
     .venv-compiled/bin/python benchmarks/bench_strength.py --deals 1000 \\
         --play pimc:worlds=20,max_cards=24 greedy --json strength.json
 
-Without rows it runs the default rows (PIMC and the evaluating bidder against
-GreedyPlayer). ``--json FILE`` writes every row's figures.
+Without rows it runs the default rows: the PIMC player of today's defaults against the
+one of before issue 25 (card points, from the third trick, no budget, nothing kept),
+each of them against GreedyPlayer, and the evaluating bidder against GreedyPlayer.
+``--json FILE`` writes every row's figures.
 """
 
 from __future__ import annotations
@@ -105,8 +107,11 @@ def _row(kind: str, a: PlayerSpec, b: PlayerSpec, deals: int, seed: int) -> dict
     }
 
 
+_OLD_PIMC = "pimc:worlds=20,max_cards=24,objective=points,nodes=0,keep=0"  # before issue 25
 _DEFAULT_ROWS = (
-    ("play", "pimc:worlds=20,max_cards=24", "greedy"),
+    ("play", "pimc:worlds=20,max_cards=32", _OLD_PIMC),
+    ("play", "pimc:worlds=20,max_cards=32", "greedy"),
+    ("play", _OLD_PIMC, "greedy"),
     ("deal", "evaluating:samples=4,play=pimc", "greedy"),
 )
 
