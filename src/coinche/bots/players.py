@@ -487,12 +487,12 @@ class PimcPlayer(_Pimc):
     - *nodes*: a search budget for each decision, in solver positions (900,000 by
       default; ``None``: none). Worlds are solved one after the other, and no new world
       is started once the decision's searches have visited *nodes* positions: the
-      first cards of a deal, whose worlds are dear (half a million positions each
-      at trick one), get few worlds, the later ones all *worlds*. At least
+      first cards of a deal, whose worlds are dear (over a million positions a world
+      for the lead of trick one), get few worlds, the later ones all *worlds*. At least
       *min_worlds* worlds (4 by default) are always solved. Positions are counted
       exactly, so the budget keeps the player deterministic, the same in the pure and
-      the compiled builds (compiled, about 0.11 microseconds a position: the default
-      keeps a deal's decisions to about 100 ms each on average).
+      the compiled builds (compiled, about 0.1 microsecond a position; pure Python,
+      some fifty times more: there the lead of trick one takes tens of seconds).
     - *keep*: keep the worlds of a decision for the seat's next decision in the same
       deal, with their solver tables (True by default). A world that still agrees
       with the view is a uniform draw among those that do (the deals agreeing later
