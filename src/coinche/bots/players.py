@@ -494,10 +494,11 @@ class PimcPlayer(_Pimc):
       the compiled builds (compiled, about 0.1 microsecond a position; pure Python,
       some fifty times more: there the lead of trick one takes tens of seconds).
     - *keep*: keep the worlds of a decision for the seat's next decision in the same
-      deal, with their solver tables (True by default). A world that still agrees
-      with the view is a uniform draw among those that do (the deals agreeing later
-      are a subset of those agreeing before), so it is solved again first, its table
-      making the search much cheaper; fresh draws make up the rest. With *keep* the
+      deal, with their solver tables (True by default). The worlds being drawn
+      uniformly, one that still agrees with the view is a uniform draw among those
+      that do (the deals agreeing later are a subset of those agreeing before), so it
+      is solved again first, its table making the search much cheaper; fresh draws
+      make up the rest. With *keep* the
       choice of a card also depends on the player's earlier decisions in the deal, not
       only on the generator's state.
 
