@@ -12,14 +12,17 @@ reads them (``pimc:worlds=20,max_cards=24``, ``evaluating:samples=4,play=pimc``,
 - ``--deal A B``: whole deals, the auction included, under FFB rules.
 
 Printed per row: the first player's mean deal-score difference per deal, its 95%
-interval, and each side's mean think time per decision (milliseconds, in process). Run
+interval, and each side's mean think time per decision (milliseconds, in process; with
+``--cpu`` the process's CPU time, which a loaded machine does not inflate). Run
 it with the compiled build for the issue's figures::
 
     .venv-compiled/bin/python benchmarks/bench_strength.py --deals 1000 \\
         --play pimc:worlds=20,max_cards=24 greedy --json strength.json
 
-Without rows it runs the default rows (PIMC and the evaluating bidder against
-GreedyPlayer). ``--json FILE`` writes every row's figures.
+Without rows it runs the default rows: the PIMC player of today's defaults against the
+one of before issue 25 (card points, from the third trick, no budget, nothing kept),
+each of them against GreedyPlayer, and the evaluating bidder against GreedyPlayer.
+``--json FILE`` writes every row's figures.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from coinche.deal import Action, Phase, PlayerView
 from coinche.scale.arena import duplicate_match
 
 _CLOCK: dict[str, list[float]] = {}  # think times by label: the match runs in process
+_TIMER = [time.perf_counter]  # --cpu: time.process_time, this process's CPU time
 
 
 class Timed:
@@ -54,9 +58,10 @@ class Timed:
         self.label = label
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        start = time.perf_counter()
+        timer = _TIMER[0]
+        start = timer()
         action = self.inner.choose(view, legal, rng)
-        _CLOCK.setdefault(self.label, []).append(time.perf_counter() - start)
+        _CLOCK.setdefault(self.label, []).append(timer() - start)
         return action
 
 
@@ -102,8 +107,11 @@ def _row(kind: str, a: PlayerSpec, b: PlayerSpec, deals: int, seed: int) -> dict
     }
 
 
+_OLD_PIMC = "pimc:worlds=20,max_cards=24,objective=points,nodes=0,keep=0"  # before issue 25
 _DEFAULT_ROWS = (
-    ("play", "pimc:worlds=20,max_cards=24", "greedy"),
+    ("play", "pimc:worlds=20,max_cards=32", _OLD_PIMC),
+    ("play", "pimc:worlds=20,max_cards=32", "greedy"),
+    ("play", _OLD_PIMC, "greedy"),
     ("deal", "evaluating:samples=4,play=pimc", "greedy"),
 )
 
@@ -115,7 +123,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--play", nargs=2, action="append", metavar=("A", "B"), default=[])
     parser.add_argument("--deal", nargs=2, action="append", metavar=("A", "B"), default=[])
     parser.add_argument("--json", type=Path, help="write the rows to this file")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="think times in this process's CPU time, not the wall clock (a shared machine)",
+    )
     args = parser.parse_args(argv)
+    _TIMER[0] = time.process_time if args.cpu else time.perf_counter
     rows = [("play", a, b) for a, b in args.play] + [("deal", a, b) for a, b in args.deal]
     if not rows:
         rows = list(_DEFAULT_ROWS)

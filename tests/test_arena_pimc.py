@@ -87,7 +87,7 @@ def endgame_view() -> PlayerView:
 def test_pimc_picks_the_card_best_on_average_over_every_agreeing_deal() -> None:
     view = endgame_view()
     exact = exact_card_means(view)
-    player = PimcPlayer(worlds=300, rng=random.Random(4))
+    player = PimcPlayer(worlds=300, rng=random.Random(4), objective="points", nodes=None)
     values = player.card_values(view, list(exact), None)  # the player's own generator
     assert {card for card, _ in values} == set(exact)
     for card, mean in values:  # 300 draws: within a few points of the exact mean
@@ -201,43 +201,48 @@ def test_card_values_needs_a_generator() -> None:
     view = deal.view(deal.to_move or Seat.NORTH)
     with pytest.raises(CoincheTypeError, match="generator"):
         PimcPlayer(worlds=1).card_values(view, deal.legal_actions(), None)
-    assert repr(PimcPlayer(worlds=3, max_cards=12)) == "PimcPlayer(worlds=3, max_cards=12)"
+    assert repr(PimcPlayer(worlds=3, max_cards=12, objective="points", nodes=None)) == (
+        "PimcPlayer(worlds=3, max_cards=12, objective='points', nodes=None)"
+    )
 
 
 # ---------------------------------------------------------------- defaults and max_cards
-def _no_search(deal: Deal) -> None:
+def _no_search(*args: object) -> None:
     raise AssertionError("the solver was asked")
 
 
-def test_the_default_pimc_player_does_not_search_the_first_card(
+def test_max_cards_leaves_the_first_card_to_the_fallback(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A default PimcPlayer answers the first card of a deal as its fallback does,
-    without the double-dummy search that takes minutes there in pure Python."""
-    import coinche.bots.players
+    """With max_cards=20 a PimcPlayer answers the first card of a deal as its
+    fallback does, without the double-dummy search; by default (max_cards=32) it
+    searches from the first card."""
+    from coinche.bots.pimc import _Pimc as Pimc
 
-    monkeypatch.setattr(coinche.bots.players, "_solve_world", _no_search)
     rng = random.Random(5)
     deal = to_play(RuleConfig.common(), rng)
     seat = deal.to_move or Seat.NORTH
     view, legal = deal.view(seat), deal.legal_actions()
     assert len(legal) == 8  # the first card: all 32 cards still to play
-    pimc = PimcPlayer()
-    assert pimc.max_cards < 32
+    assert PimcPlayer().max_cards == 32
+    monkeypatch.setattr(Pimc, "_world_values", _no_search)
+    with pytest.raises(AssertionError, match="solver was asked"):
+        PimcPlayer().choose(view, legal, rng)
+    pimc = PimcPlayer(max_cards=20)
     assert pimc.choose(view, legal, rng) == GreedyPlayer().choose(view, legal, rng)
 
 
 def test_card_values_honours_max_cards_as_choose_does(monkeypatch: pytest.MonkeyPatch) -> None:
     import math
 
-    import coinche.bots.players
+    from coinche.bots.pimc import _Pimc as Pimc
 
     rng = random.Random(6)
     deal = to_play(RuleConfig.common(), rng)
     seat = deal.to_move or Seat.NORTH
     view, legal = deal.view(seat), deal.legal_actions()
     pimc = PimcPlayer(worlds=2, max_cards=8)  # 32 cards left: no search
-    monkeypatch.setattr(coinche.bots.players, "_solve_world", _no_search)
+    monkeypatch.setattr(Pimc, "_world_values", _no_search)
     values = pimc.card_values(view, legal, rng)
     # the fallback's card first, every legal card listed, none valued
     assert values[0][0] == GreedyPlayer().choose(view, legal, rng)

@@ -45,28 +45,24 @@ Decisions (each is documented behaviour):
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, Protocol, runtime_checkable
 
 from coinche import _kernel as K
-from coinche._checks import check_iterable, short_repr
+from coinche._checks import short_repr
 from coinche.auction import PASS, Bid, Call, Coinche, Pass, Surcoinche
 from coinche.auction.classic import ClassicCall, NameSuit, Take
+from coinche.bots.pimc import _Pimc
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.config import CAPOT_VALUE
 from coinche.contract import Contract
 from coinche.deal import Action, Deal, PlayerView
 from coinche.errors import (
     CoincheTypeError,
-    IllegalActionError,
-    IllegalCardError,
-    InvalidDealError,
 )
 from coinche.game import Game
-from coinche.play import explain_card, legal_cards, trick_master
-from coinche.scoring import TeamPoints
+from coinche.play import trick_master
 from coinche.seats import Seat
 
 __all__ = [
@@ -463,53 +459,54 @@ def play_game(game: Game, players: Mapping[Seat, Player], rng: random.Random) ->
 
 
 # ---------------------------------------------------------------------- PIMC
-def _cards_left(view: PlayerView) -> int:
-    """How many cards are still to be played in the deal, the next one included."""
-    played = sum(len(t.cards) for t in view.tricks)
-    if view.trick is not None:
-        played += len(view.trick.cards)
-    return 32 - played
-
-
-def _solve_world(deal: Deal) -> dict[Card, TeamPoints]:
-    """The double-dummy value of each legal card in one imagined deal: the one place
-    :class:`PimcPlayer` meets the solver (swap it here for another solver)."""
-    from coinche.bots.solver import solve_cards
-
-    return solve_cards(deal)
-
-
-class PimcPlayer:
+class PimcPlayer(_Pimc):
     """A player that imagines the hidden hands and solves each imagined deal.
 
     Perfect-Information Monte-Carlo, the method of the strongest bridge and skat
-    programs: for each card to play it draws *worlds* deals uniformly from those that
-    agree with its view (:class:`~coinche.bots.sampling.Sampler`: every inference the rules
-    of play allow), solves each one with the double-dummy solver
-    (:func:`coinche.bots.solver.solve_cards`: the card points each team ends with, both
-    sides playing perfectly with the cards open) and plays the card whose card points
-    for its team, summed over the worlds, are highest. **Ties** go to the card worth
-    fewer points in the contract, then to the lower card index (clubs 7 first), so that
-    equal cards give away nothing. With one legal card it plays it without searching.
+    programs: for each card to play it draws deals uniformly from those that agree
+    with its view (:class:`~coinche.bots.sampling.Sampler`: every inference the rules of
+    play allow), solves each one with the double-dummy solver (both sides playing
+    perfectly with the cards open) and plays the card whose mean value over the worlds
+    is highest, the value given by *objective*. **Ties** go to the card worth fewer
+    points in the contract, then to the lower card index (clubs 7 first), so that equal
+    cards give away nothing. With one legal card it plays it without searching.
 
-    - *worlds*: deals drawn for each decision (20 by default).
+    - *worlds*: at most this many deals solved for each decision (20 by default).
     - *rng*: the generator the worlds are drawn from; by default the one ``choose`` is
       given.
     - *bidder*: the player that makes the calls of the auction (a
-      :class:`GreedyPlayer` by default; :class:`coinche.bots.evaluate.EvaluatingBidder`
-      bids on the same kind of search).
+      :class:`~coinche.bots.players.GreedyPlayer` by default;
+      :class:`coinche.bots.evaluate.EvaluatingBidder` bids on the same kind of search).
     - *max_cards*: search only when at most this many cards are still to be played in
-      the deal, the card to play included (20 by default: from the fourth trick on);
-      earlier cards are chosen by *fallback* (a :class:`GreedyPlayer` by default). The
-      solver's first tricks are the dear ones: in pure Python a decision at 20 worlds
-      takes about 0.7 s with 20 cards left, 0.1 s with 16, and minutes with all 32
-      (``max_cards=32``, always searching); see ``benchmarks/bench_bots.py``.
+      the deal, the card to play included (32 by default: from the first card);
+      earlier cards are chosen by *fallback* (a
+      :class:`~coinche.bots.players.GreedyPlayer` by default).
+    - *objective*: ``"score"`` (the default) or ``"points"``, see
+      :mod:`coinche.bots.pimc`. A value is the mean over the worlds of the team's deal
+      score minus the other team's, or of the team's card points.
+    - *nodes*: a search budget for each decision, in solver positions (900,000 by
+      default; ``None``: none). Worlds are solved one after the other, and no new world
+      is started once the decision's searches have visited *nodes* positions: the
+      first cards of a deal, whose worlds are dear (over a million positions a world
+      for the lead of trick one), get few worlds, the later ones all *worlds*. At least
+      *min_worlds* worlds (4 by default) are always solved. Positions are counted
+      exactly, so the budget keeps the player deterministic, the same in the pure and
+      the compiled builds (compiled, about 0.1 microsecond a position; pure Python,
+      some fifty times more: there the lead of trick one takes tens of seconds).
+    - *keep*: keep the worlds of a decision for the seat's next decision in the same
+      deal, with their solver tables (True by default). The worlds being drawn
+      uniformly, one that still agrees with the view is a uniform draw among those
+      that do (the deals agreeing later are a subset of those agreeing before), so it
+      is solved again first, its table making the search much cheaper; fresh draws
+      make up the rest. With *keep* the
+      choice of a card also depends on the player's earlier decisions in the deal, not
+      only on the generator's state.
 
     Double-dummy search assumes everyone sees everything, so PIMC never plays to
     learn or to hide information: its known weakness ("strategy fusion").
 
     >>> import random
-    >>> from coinche import Hand, RuleConfig, Seat, Strain
+    >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
     >>> from coinche.auction import PASS, Bid
     >>> from coinche.deal import Deal
     >>> from coinche.bots.players import PimcPlayer
@@ -519,10 +516,11 @@ class PimcPlayer:
     >>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
     >>> for code in ("JH AC AD AH 9H 7S 8S QH".split()):     # two tricks
     ...     deal = deal.apply(Card.parse(code))
-    >>> player, view, legal = PimcPlayer(worlds=4), deal.view(Seat.NORTH), deal.legal_actions()
+    >>> view, legal = deal.view(Seat.NORTH), deal.legal_actions()
+    >>> player = PimcPlayer(worlds=4, max_cards=20)
     >>> player.choose(view, legal, random.Random(1)) in legal   # 24 cards left: greedy play
     True
-    >>> player = PimcPlayer(worlds=4, max_cards=24)              # search from here on
+    >>> player = PimcPlayer(worlds=4, objective="points")       # mean card points
     >>> values = player.card_values(view, legal, random.Random(1))   # best first
     >>> len(values), values[0][1] >= values[-1][1]
     (6, True)
@@ -536,84 +534,21 @@ class PimcPlayer:
         rng: random.Random | None = None,
         *,
         bidder: Player | None = None,
-        max_cards: int = 20,
+        max_cards: int = 32,
         fallback: Player | None = None,
+        objective: str = "score",
+        nodes: int | None = 900_000,
+        min_worlds: int = 4,
+        keep: bool = True,
     ) -> None:
-        if type(worlds) is not int or worlds < 1:
-            raise CoincheTypeError(f"worlds must be an int >= 1, not {worlds!r}")
-        if type(max_cards) is not int or not 0 <= max_cards <= 32:
-            raise CoincheTypeError(f"max_cards must be an int from 0 to 32, not {max_cards!r}")
-        self.worlds = worlds
-        self.rng = rng
-        self.bidder: Player = GreedyPlayer() if bidder is None else bidder
-        self.max_cards = max_cards
-        self.fallback: Player = GreedyPlayer() if fallback is None else fallback
-
-    def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The first card of :meth:`card_values` (the best by search, or the fallback's
-        card), or the bidder's call; a single legal card without searching."""
-        cards = [action for action in legal if isinstance(action, Card)]
-        if not cards or view.contract is None:
-            return self.bidder.choose(view, legal, rng)
-        if len(cards) == 1:
-            return cards[0]
-        return self.card_values(view, legal, rng)[0][0]
-
-    def card_values(
-        self, view: PlayerView, legal: Sequence[Action], rng: random.Random | None
-    ) -> list[tuple[Card, float]]:
-        """The cards of *legal* (the arguments :meth:`choose` takes), each with its mean
-        card points for the seat's team over the worlds drawn, best first (ties as
-        :class:`PimcPlayer` breaks them).
-
-        As :meth:`choose`, it searches only when at most :attr:`max_cards` cards are
-        left to play: before that the fallback's card comes first, the others follow in
-        index order, and every value is ``nan`` (not searched). *rng* may be ``None``
-        when the player has its own generator.
-
-        :raises InvalidDealError: no deal agrees with *view*, it is not in the play or
-            not the seat's turn, or *legal* holds no card.
-        :raises IllegalCardError: a card of *legal* the seat may not play now.
-        :raises IllegalActionError: the fallback chose an action that is not a card of
-            *legal*.
-        :raises CoincheTypeError: no generator, or *legal* not a sequence of actions.
-        """
-        from coinche.bots.sampling import Sampler, replay
-
-        contract = view.contract
-        if contract is None or view.trick is None:
-            raise InvalidDealError("a PIMC player values cards in the play phase only")
-        if view.to_move is not view.seat:
-            raise InvalidDealError(f"{view.seat.name} is not to play: no card to value")
-        draw = self.rng if self.rng is not None else rng
-        if not isinstance(draw, random.Random):
-            raise CoincheTypeError("card_values needs a random generator (rng=)")
-        check_iterable(legal, "legal")
-        cards = [action for action in legal if isinstance(action, Card)]
-        if not cards:
-            raise InvalidDealError(f"legal holds no card to value: {short_repr(legal)}")
-        allowed = legal_cards(view.hand, view.trick, contract.strain, view.rules).mask
-        for card in cards:
-            if not allowed & card.mask:
-                reason = explain_card(card, view.hand, view.trick, contract.strain, view.rules)
-                raise IllegalCardError(card, view.seat, reason or "it is not legal now")
-        if _cards_left(view) > self.max_cards:
-            first = self.fallback.choose(view, legal, rng if rng is not None else draw)
-            if not isinstance(first, Card) or first not in cards:
-                reason = "the fallback player chose it, but it is not a card of legal"
-                raise IllegalActionError(first, view.seat, reason)
-            rest = sorted((c for c in cards if c != first), key=lambda c: c.index)
-            return [(card, math.nan) for card in [first, *rest]]
-        sampler = Sampler.from_view(view)
-        team = view.seat.team
-        totals: dict[Card, int] = dict.fromkeys(cards, 0)
-        for _ in range(self.worlds):
-            values = _solve_world(replay(view, sampler.sample(draw)))
-            for card in cards:
-                totals[card] += values[card][team]
-        base = int(contract.strain) * 32
-        ranked = sorted(totals, key=lambda c: (-totals[c], K.POINTS[base + c.index], c.index))
-        return [(card, totals[card] / self.worlds) for card in ranked]
-
-    def __repr__(self) -> str:
-        return f"PimcPlayer(worlds={self.worlds}, max_cards={self.max_cards})"
+        super().__init__(
+            worlds,
+            rng,
+            bidder=GreedyPlayer() if bidder is None else bidder,
+            max_cards=max_cards,
+            fallback=GreedyPlayer() if fallback is None else fallback,
+            objective=objective,
+            nodes=nodes,
+            min_worlds=min_worlds,
+            keep=keep,
+        )

@@ -325,7 +325,9 @@ def _seen(row: CardReview, deal: Deal, worlds: int, seed: int) -> CardReview:
     legal = deal.legal_actions()
     if len(legal) < 2:
         return row
-    player = PimcPlayer(worlds=worlds, max_cards=32)
+    # mean card points over every world (the estimates the review documents), not the
+    # player's default deal-score objective under a search budget
+    player = PimcPlayer(worlds=worlds, max_cards=32, objective="points", nodes=None, keep=False)
     rng = random.Random(f"coinche-review:{seed}:card:{row.number}")
     values = player.card_values(deal.view(row.seat), legal, rng)
     played = next(v for c, v in values if c == row.card)

@@ -5,8 +5,11 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
     A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
     players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``policy``), each deal
     played at two tables; a player takes its options as ``NAME:KEY=VALUE,...``
-    (``pimc``: ``worlds``, default 10, and ``max_cards``, default 16; ``evaluating``,
-    the :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
+    (``pimc``: ``worlds``, default 10, ``max_cards``, default 16, ``objective``,
+    ``score`` or ``points``, ``nodes``, the search budget of a decision, 0 for none,
+    ``min_worlds`` and ``keep``, 0 or 1, defaults as
+    :class:`~coinche.bots.players.PimcPlayer`'s; ``evaluating``, the
+    :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
     ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``policy``, the
     trained :class:`~coinche.rl.policy.PolicyPlayer`, needs the ``rl`` extra)::
 
@@ -68,6 +71,12 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
+def _objective(text: str) -> str:
+    if text not in ("score", "points"):
+        raise ValueError("score or points")
+    return text
+
+
 def _play_kind(text: str) -> str:
     if text not in ("greedy", "pimc"):
         raise ValueError("greedy or pimc")
@@ -78,7 +87,14 @@ def _play_kind(text: str) -> str:
 _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | str]]]] = {
     "greedy": {},
     "random": {},
-    "pimc": {"worlds": _whole(1, 10_000), "max_cards": _whole(0, 32)},
+    "pimc": {
+        "worlds": _whole(1, 10_000),
+        "max_cards": _whole(0, 32),
+        "objective": _objective,
+        "nodes": _whole(0, 10**9),  # 0: no budget
+        "min_worlds": _whole(1, 10_000),
+        "keep": _whole(0, 1),
+    },
     "evaluating": {
         "samples": _whole(1, 10_000),
         "margin": _whole(-1000, 1000),
@@ -102,10 +118,19 @@ class PlayerSpec(NamedTuple):
         """The player (a fresh one: the two tables of a match each get their own)."""
         options = dict(self.options)
         if self.kind == "pimc":
-            return PimcPlayer(
+            player = PimcPlayer(
                 worlds=int(options.get("worlds", 10)),
                 max_cards=int(options.get("max_cards", 16)),
             )
+            if "objective" in options:
+                player.objective = str(options["objective"])
+            if "nodes" in options:
+                player.nodes = int(options["nodes"]) or None
+            if "min_worlds" in options:
+                player.min_worlds = int(options["min_worlds"])
+            if "keep" in options:
+                player.keep = options["keep"] == 1
+            return player
         if self.kind == "evaluating":
             play = _PLAYER_KINDS[str(options.get("play", "greedy"))]()
             return EvaluatingBidder(
@@ -213,7 +238,8 @@ def add_commands(commands: Any) -> None:
             required=True,
             metavar="PLAYER",
             help=f"the {team} team: {names}, with options as NAME:KEY=VALUE,... "
-            "(pimc: worlds, max_cards; evaluating: samples, margin, play=greedy|pimc)",
+            "(pimc: worlds, max_cards, objective, nodes, min_worlds, keep; evaluating: "
+            "samples, margin, play=greedy|pimc)",
         )
     match.add_argument(
         "--deals", type=_positive_int, required=True, metavar="N", help="deals to play"

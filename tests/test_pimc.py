@@ -1,0 +1,371 @@
+"""PimcPlayer's objectives, search budget and kept worlds (coinche.bots.pimc)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from coinche.auction import PASS, Bid, Coinche
+from coinche.bots.pimc import (
+    _Pimc,
+    _played,
+    _score_difference,
+    _shared_credits,
+    _world_position,
+)
+from coinche.bots.players import PimcPlayer
+from coinche.bots.sampling import Sampler, replay
+from coinche.bots.solver import best_line, solve_cards
+from coinche.cards import Card, Hand, Strain
+from coinche.config import RuleConfig
+from coinche.deal import Deal, Phase, PlayerView
+from coinche.errors import CoincheTypeError
+from coinche.seats import Seat
+
+
+def _masks(*hands: str) -> tuple[int, int, int, int]:
+    m = [Hand.parse(h).mask for h in hands]
+    return m[0], m[1], m[2], m[3]
+
+
+def contract_in_doubt() -> PlayerView:
+    """North's view two tricks from the end of 80 clubs by North, FFB rules without
+    announcements, no belote (the king and queen of clubs were dealt apart).
+
+    Six tricks gave North-South 79 card points, East-West 53: 30 are left (KS 4, QS 3,
+    TD 10, QD 3, and the last trick's 10). North holds 7D KS and leads; no trump is
+    left. The hidden cards are 8H 7S 9S QS TD QD; West trumped the fifth trick (a
+    heart lead), so West has no heart."""
+    hands = [Hand.parse(text) for text in (
+        "7C AC 7D AD 9H AH TS KS", "QC 8D KD 8H TH KH 7S AS",
+        "JC KC JD 7H JH 8S 9S QS", "8C 9C TC 9D TD QD QH JS",
+    )]  # fmt: skip
+    rules = attrs.evolve(RuleConfig.ffb(), announcements=False)
+    deal = Deal.from_hands(Seat.WEST, rules, hands)
+    deal = deal.apply(Bid(80, Strain.CLUBS)).apply(PASS).apply(PASS).apply(PASS)
+    play = "7C QC JC 9C KC TC AC 8D TS AS 8S JS KH JH QH 9H TH 7H 8C AH 9D AD KD JD"
+    for code in play.split():
+        deal = deal.apply(Card.parse(code))
+    assert deal.to_move is Seat.NORTH
+    assert deal.position is not None
+    assert deal.position.points == (79, 53)
+    return deal.view(Seat.NORTH)
+
+
+# Two deals that agree with North's view (hands as they stand, by seat from North)
+WORLD_1 = _masks("7D KS", "TD 8H", "QD 7S", "QS 9S")
+WORLD_2 = _masks("7D KS", "8H QD", "QS 7S", "9S TD")
+
+
+class TwoWorlds(PimcPlayer):
+    """A PimcPlayer that imagines only WORLD_1 and WORLD_2, in turn."""
+
+    def _draw_world(self, sampler: Sampler, rng: random.Random) -> tuple[int, int, int, int]:
+        return WORLD_1 if rng.random() < 0.5 else WORLD_2
+
+
+def test_the_score_objective_makes_the_contract_the_points_objective_loses() -> None:
+    """Worked by hand. North-South need 82 (FFB: at least 80, and more than the
+    defenders' 80): 3 card points more than their 79. Made, they score 80 plus their
+    points and East-West their points, each rounded to the ten (FFB); failed,
+    East-West score 160 + 80 = 240 and North-South nothing.
+
+    World 1 (East TD 8H, South QD 7S, West QS 9S):
+    - lead 7D: East's TD takes it over South's QD (West discards 9S): 13 to East-West;
+      East then leads 8H, the only heart, and wins the last trick (KS QS 7S): 17.
+      North-South stay at 79: failed, -240 for North-South.
+    - lead KS: it holds (West plays 9S, keeping QS, East discards 8H): 4 points, 83.
+      The 7D then loses to TD (QD, QS, and the 10 to East-West): made, 83 -> 163 -> 160
+      against 79 -> 80: +80.
+    World 2 (East 8H QD, South QS 7S, West 9S TD):
+    - lead 7D: East's QD, South discards 7S, West's TD wins (13); West must lead 9S
+      and North's KS takes South's QS and the 10: 17, 96 -> 176 -> 180 against 66 ->
+      70: +110.
+    - lead KS: South drops QS under it (7 points, East discards 8H): 86; the 7D loses
+      to TD (QD with it): 86 -> 166 -> 170 against 76 -> 80: +90.
+
+    Mean card points: 7D (79 + 96) / 2 = 87.5, KS (83 + 86) / 2 = 84.5, so the points
+    objective leads 7D. Mean score: 7D (-240 + 110) / 2 = -65, KS (80 + 90) / 2 = 85:
+    KS makes the contract in both worlds, and the score objective leads it."""
+    view = contract_in_doubt()
+    legal = [Card.parse("7D"), Card.parse("KS")]
+    for world in (WORLD_1, WORLD_2):  # both agree with what North saw
+        assert replay(view, world).view(Seat.NORTH) == view
+    # enough draws that both worlds come up: 8 draws from the generator seeded 3
+    rng = random.Random(3)
+    draws = [rng.random() < 0.5 for _ in range(8)]
+    assert draws.count(True) == 4
+    score = TwoWorlds(worlds=8, nodes=None, keep=False)
+    assert score.card_values(view, legal, random.Random(3)) == [
+        (Card.parse("KS"), 85.0),
+        (Card.parse("7D"), -65.0),
+    ]
+    assert score.choose(view, legal, random.Random(3)) == Card.parse("KS")
+    points = TwoWorlds(worlds=8, nodes=None, keep=False, objective="points")
+    assert points.card_values(view, legal, random.Random(3)) == [
+        (Card.parse("7D"), 87.5),
+        (Card.parse("KS"), 84.5),
+    ]
+    assert points.choose(view, legal, random.Random(3)) == Card.parse("7D")
+
+
+def test_the_east_west_view_of_a_score_is_its_negative() -> None:
+    """East-West's value of a card is minus North-South's: the score difference is
+    the team's score minus the other team's (world 1 of the example, lead KS: +80)."""
+    fields_deal = replay(contract_in_doubt(), WORLD_1)
+    pos = fields_deal.position
+    assert pos is not None
+    values = solve_cards(fields_deal)
+    fields = (pos.taker, pos.kind, pos.value, pos.multiplier, pos.belote_team,
+              pos.announcements[0], pos.announcements[1], 1, *pos.options)  # fmt: skip
+    ks = values[Card.parse("KS")]
+    assert (ks.north_south, ks.east_west) == (83, 79)
+    assert _score_difference(fields, ks, 0) == 80
+    assert _score_difference(fields, ks, 1) == -80
+
+
+@pytest.mark.parametrize("name", ["ffb", "common", "pagat", "contract_only", "min82"])
+def test_the_score_of_each_card_is_the_score_of_its_best_line(name: str) -> None:
+    """Each card's score difference, read from the solver's card points, equals the
+    deal score (coinche.scoring, through Deal) of the deal played on to the end along a
+    best line after that card: contracts of 80 to 160, coinched or not, with belote
+    and announcements as dealt (a capot shows in the solver's 250 or 252)."""
+    rules = RuleConfig.preset(name)
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        deal = Deal.new(Seat.WEST, rules, rng)
+        strain = Strain(rng.randrange(4))
+        bids = [a for a in deal.legal_actions() if isinstance(a, Bid) and a.strain is strain]
+        deal = deal.apply(rng.choice([bid for bid in bids if bid.points <= 160]))
+        if seed % 2:
+            deal = deal.apply(Coinche())
+        while deal.phase is Phase.AUCTION:
+            deal = deal.apply(PASS)
+        for _ in range(20):
+            deal = deal.apply(rng.choice(deal.legal_actions()))
+        pos = deal.position
+        assert pos is not None
+        fields = (pos.taker, pos.kind, pos.value, pos.multiplier, pos.belote_team,
+                  pos.announcements[0], pos.announcements[1], 1, *pos.options)  # fmt: skip
+        for card, points in solve_cards(deal).items():
+            after = deal.apply(card)
+            for later in best_line(after) if not after.is_over else ():
+                after = after.apply(later)
+            result = after.result
+            assert result is not None
+            real = result.score.north_south - result.score.east_west
+            assert _score_difference(fields, points, 0) == real
+            checked += 1
+    assert checked
+
+
+def test_bad_options_are_refused_with_the_value() -> None:
+    with pytest.raises(CoincheTypeError, match=r"objective.*'tricks'"):
+        PimcPlayer(objective="tricks")
+    with pytest.raises(CoincheTypeError, match="nodes"):
+        PimcPlayer(nodes=0)
+    with pytest.raises(CoincheTypeError, match="min_worlds"):
+        PimcPlayer(min_worlds=0)
+    with pytest.raises(CoincheTypeError, match="keep"):
+        PimcPlayer(keep=1)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="worlds"):
+        PimcPlayer(worlds=True)
+    with pytest.raises(CoincheTypeError, match="rng"):
+        PimcPlayer(rng=3)  # type: ignore[arg-type]
+
+
+def test_the_player_is_the_search_with_greedy_defaults() -> None:
+    from coinche.bots.players import GreedyPlayer
+
+    assert issubclass(PimcPlayer, _Pimc)
+    assert isinstance(PimcPlayer().bidder, GreedyPlayer)
+    assert isinstance(PimcPlayer().fallback, GreedyPlayer)
+    text = repr(PimcPlayer())
+    assert text == "PimcPlayer(worlds=20, max_cards=32, objective='score', nodes=900000)"
+
+
+class Counting(PimcPlayer):
+    """A PimcPlayer that counts its fresh draws."""
+
+    drawn = 0
+
+    def _draw_world(self, sampler: Sampler, rng: random.Random) -> tuple[int, int, int, int]:
+        self.drawn += 1
+        return super()._draw_world(sampler, rng)
+
+
+def _mid_deal(seed: int, played: int) -> Deal:
+    rng = random.Random(seed)
+    deal = Deal.new(Seat.WEST, RuleConfig.ffb(), rng)
+    deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
+    for _ in range(played):
+        deal = deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def test_the_node_budget_stops_new_worlds_but_not_below_min_worlds() -> None:
+    """With a budget of one position, the first world spends it: the player solves
+    min_worlds worlds and no more; without a budget, all worlds."""
+    deal = _mid_deal(1, 16)
+    seat = deal.to_move
+    assert seat is not None
+    view, legal = deal.view(seat), deal.legal_actions()
+    tight = Counting(worlds=10, nodes=1, min_worlds=3, keep=False)
+    tight.card_values(view, legal, random.Random(0))
+    assert tight.drawn == 3
+    free = Counting(worlds=10, nodes=None, keep=False)
+    free.card_values(view, legal, random.Random(0))
+    assert free.drawn == 10
+
+
+def test_kept_worlds_are_solved_again_while_they_agree() -> None:
+    """The worlds of a decision come back at the seat's next decision in the deal
+    when they still agree with the view (a world is dropped when a seat played a card
+    that world gave to another seat), so fewer fresh worlds are drawn."""
+    for seed in range(20):  # the fourth trick: worlds differ, and some agree later
+        deal = _mid_deal(seed, 13)
+        seat = deal.to_move
+        assert seat is not None
+        later = deal
+        for _ in range(4):  # on to the seat's next turn, the others playing as dealt
+            later = later.apply(later.legal_actions()[0])
+        if len(deal.legal_actions()) > 1 and len(later.legal_actions()) > 1:
+            break
+    assert seat is not None
+    player = Counting(worlds=6, nodes=None)
+    rng = random.Random(5)
+    player.choose(deal.view(seat), deal.legal_actions(), rng)
+    assert player.drawn == 6
+    kept = [world.dealt for world in player._memory[seat].worlds]
+    view = later.view(seat)
+    played = _played(view)
+    agreeing = [dealt for dealt in kept if player._agreeing(view, dealt, played) is not None]
+    for dealt in kept:  # agreeing only when the cards played came from their seats
+        played_right = all(
+            not (card.mask & ~dealt[int(s)])
+            for trick in (*view.tricks, view.trick)
+            if trick is not None
+            for s, card in trick.plays()
+        )
+        assert played_right or dealt not in agreeing
+    assert len(agreeing) < len(kept)
+    player.drawn = 0
+    player.card_values(view, later.legal_actions(), rng)
+    assert player.drawn == 6 - len(agreeing)
+
+
+def test_keep_false_gives_the_same_card_for_the_same_generator() -> None:
+    deal = _mid_deal(3, 12)
+    seat = deal.to_move
+    assert seat is not None
+    view, legal = deal.view(seat), deal.legal_actions()
+    one = PimcPlayer(worlds=5, keep=False).card_values(view, legal, random.Random(9))
+    two = PimcPlayer(worlds=5, keep=False).card_values(view, legal, random.Random(9))
+    assert one == two
+
+
+def test_a_copy_forgets_the_kept_worlds() -> None:
+    import copy
+    import pickle
+
+    deal = _mid_deal(4, 16)
+    seat = deal.to_move
+    assert seat is not None
+    player = PimcPlayer(worlds=2, objective="points", rng=random.Random(1))
+    player.card_values(deal.view(seat), deal.legal_actions(), None)
+    assert player._memory
+    for twin in (copy.deepcopy(player), pickle.loads(pickle.dumps(player))):
+        assert twin._memory == {}
+        assert (twin.worlds, twin.objective, twin.nodes) == (2, "points", 900_000)
+
+
+def test_the_match_spec_takes_the_new_options() -> None:
+    from coinche.cli._scale import _player_spec
+
+    spec = _player_spec("pimc:worlds=20,max_cards=24,objective=points,nodes=0,keep=0")
+    player = spec.build()
+    assert isinstance(player, PimcPlayer)
+    assert (player.worlds, player.max_cards, player.objective) == (20, 24, "points")
+    assert (player.nodes, player.keep) == (None, False)
+    default = _player_spec("pimc:min_worlds=2").build()
+    assert isinstance(default, PimcPlayer)
+    assert (default.objective, default.nodes, default.min_worlds) == ("score", 900_000, 2)
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError, match="score or points"):
+        _player_spec("pimc:objective=tricks")
+
+
+@pytest.mark.parametrize(
+    ("name", "declare"), [("ffb", False), ("common", False), ("common", True), ("pagat", True)]
+)
+def test_a_world_position_is_the_position_of_its_replayed_deal(name: str, declare: bool) -> None:
+    """The position PimcPlayer builds for a world from another world's position (no
+    replay) is the one sampling.replay gives: the hands, belote (dealt to the world's
+    holder; with belote_requires_declaration still open, declared or dropped as the
+    view says) and everything else, whenever the announcement credit is the same in
+    every world (announcements off, or the first trick complete)."""
+    rules = attrs.evolve(RuleConfig.preset(name), belote_requires_declaration=declare)
+    compared = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        deal = Deal.new(Seat.WEST, rules, rng)
+        deal = deal.apply(Bid(80, Strain(seed % 4))).apply(PASS).apply(PASS).apply(PASS)
+        for _ in range(rng.randrange(1, 28)):
+            action = rng.choice(deal.legal_actions())
+            deal = deal.apply(action, belote=rng.random() < 0.5)
+        seat = deal.to_move
+        assert seat is not None
+        view = deal.view(seat)
+        if not _shared_credits(view):
+            assert rules.announcements  # and the first trick still on
+            continue
+        sampler = Sampler.from_view(view)
+        base = replay(view, sampler.sample(rng)).position
+        assert base is not None
+        for _ in range(10):
+            now = sampler.sample(rng)
+            assert _world_position(base, view, now, _played(view)) == replay(view, now).position
+            compared += 1
+    assert compared >= 60
+
+
+def _generale_ending(north: str, south: str) -> tuple[int, int, int, int]:
+    return _masks(north, "8H 7D", south, "9H 9D")
+
+
+@pytest.mark.parametrize(
+    ("north", "south", "made"), [("JS 7H", "AH 8D", False), ("JS AH", "7H 8D", True)]
+)
+def test_a_generale_is_made_only_when_the_taker_takes_every_trick(
+    north: str, south: str, made: bool
+) -> None:
+    """A générale of North in spades (common rules: V = 500, capot card points 250, no
+    rounding), North alone having won the first six tricks (121 card points: the 152
+    of the deck less the 31 still out, JS 20 and AH 11). Two tricks left; East 8H 7D
+    and West 9H 9D hold no spade.
+
+    With North JS 7H and South AH 8D, South's ace takes a heart trick whatever North
+    leads (on 7H South must follow with it; after JS, South keeps it or loses the last
+    trick to West's 9H): North-South take every trick, a capot (250 card points), but
+    not North alone, so the générale fails: East-West score 160 + 500 = 660, North-South
+    nothing: -660 for North, for either card. With North JS AH, North takes both
+    tricks: made, 500 + 250 = 750 against 0. The points objective sees a capot, 250,
+    either way."""
+    from coinche.bots.pimc import _World
+    from coinche.position import Position
+
+    hands = _generale_ending(north, south)
+    rules = RuleConfig.common()
+    start = Position.start(hands, rules, taker=0, strain=3, value=500, leader=0, kind=2)
+    pos = start._replace(points=(121, 0), won=(6, 0, 0, 0))
+    expected = 750 if made else -660
+    for objective, value in (("score", (expected, -expected)), ("points", (250, 0))):
+        player = PimcPlayer(objective=objective)
+        values, nodes = player._world_values(pos, _World(hands, None))
+        assert nodes > 0
+        for code in north.split():
+            assert values[Card.parse(code).index] == value
