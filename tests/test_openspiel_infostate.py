@@ -191,3 +191,25 @@ def test_openspiel_ismcts_beats_uniform_random_through_evaluate_bots() -> None:
         )
         total += returns[0]
     assert total > 0
+
+
+def test_openspiel_cfr_runs_on_the_information_states() -> None:
+    """OpenSpiel's outcome-sampling MCCFR (its CFR family; Deep CFR and NFSP need
+    TensorFlow, JAX or PyTorch, which the rl extra does not install) runs on the game:
+    each iteration walks one sampled line and fills a table keyed by the information
+    state string. Its average policy at the first seat's first call is a distribution
+    over exactly that state's legal calls (a policy may only give mass to legal actions,
+    and the probabilities of one state sum to 1)."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = pyspiel.load_game("python_coinche", {"rules": "ffb"})
+    np.random.seed(0)  # the solver samples with NumPy's global generator
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(5):
+        solver.iteration()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probabilities = solver.average_policy().action_probabilities(state)
+    assert sorted(probabilities) == sorted(state.legal_actions())
+    assert sum(probabilities.values()) == pytest.approx(1.0)
