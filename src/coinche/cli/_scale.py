@@ -3,11 +3,13 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
 
 ``coinche match --ns PLAYER --ew PLAYER --deals N``
     A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
-    players (``greedy``, ``random``, ``pimc``, ``evaluating``), each deal played at two
-    tables; a player takes its options as ``NAME:KEY=VALUE,...`` (``pimc``: ``worlds``,
-    default 10, and ``max_cards``, default 16; ``evaluating``, the
+    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``score``), each deal played
+    at two tables; a player takes its options as ``NAME:KEY=VALUE,...`` (``pimc``:
+    ``worlds``, default 10, and ``max_cards``, default 16; ``evaluating``, the
     :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
-    ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``)::
+    ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``score``, the
+    :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 32, ``margin``,
+    default 10, ``risk``, its coinche risk in percent, default 50, and ``play``)::
 
         coinche match --ns pimc:worlds=20,max_cards=24 --ew greedy --deals 10000 --jobs 2
 
@@ -45,6 +47,7 @@ from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 from coinche._checks import short_repr
+from coinche.bots.bidding import ScoreBidder
 from coinche.bots.evaluate import EvaluatingBidder
 from coinche.bots.players import PimcPlayer, Player
 from coinche.cli._common import _PLAYER_KINDS, _PROG, _positive_int, _seed
@@ -83,6 +86,12 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | str]]]] = {
         "margin": _whole(-1000, 1000),
         "play": _play_kind,
     },
+    "score": {
+        "samples": _whole(1, 10_000),
+        "margin": _whole(-1000, 1000),
+        "risk": _whole(0, 100),
+        "play": _play_kind,
+    },
 }
 
 
@@ -110,6 +119,13 @@ class PlayerSpec(NamedTuple):
                 samples=int(options.get("samples", 8)),
                 margin=int(options.get("margin", 20)),
                 player=play,
+            )
+        if self.kind == "score":
+            return ScoreBidder(
+                samples=int(options.get("samples", 32)),
+                margin=int(options.get("margin", 10)),
+                coinche_risk=int(options.get("risk", 50)) / 100,
+                player=_PLAYER_KINDS[str(options.get("play", "greedy"))](),
             )
         return _PLAYER_KINDS[self.kind]()
 
