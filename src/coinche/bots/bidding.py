@@ -44,6 +44,8 @@ Decisions (documented behaviour):
   then clubs, diamonds, hearts, spades order.
 - The auction is assumed to end with the call (no later overcall is foreseen). A
   générale is never bid; capot is (a capot bid is made only by all eight tricks).
+- Over its own team's bid it only raises, in that bid's strain: two partners who each
+  prefer their own strain would otherwise outbid each other.
 - The classic (turned-card) auction is left to
   :class:`~coinche.bots.players.GreedyPlayer`; the cards to *player* (GreedyPlayer by
   default).
@@ -146,16 +148,16 @@ class ScoreBidder:
 
     >>> from coinche.bots.bidding import ScoreBidder
     >>> ScoreBidder(samples=16)
-    ScoreBidder(samples=16, coinche_risk=0.5, margin=10)
+    ScoreBidder(samples=16, coinche_risk=0.5, margin=30)
     """
 
     def __init__(
         self,
-        samples: int = 32,
+        samples: int = 64,
         rng: random.Random | None = None,
         *,
         coinche_risk: float = 0.5,
-        margin: int = 10,
+        margin: int = 30,
         model: WorldModel | None = None,
         draws: int | None = None,
         player: object = None,
@@ -250,6 +252,9 @@ class ScoreBidder:
             elif isinstance(action, Bid):
                 if action.value is GENERALE:
                     continue
+                ours = standing is not None and standing[0] & 1 == me & 1
+                if ours and standing is not None and int(action.strain) != standing[1]:
+                    continue  # over its own team's bid: only a raise in its strain
                 out[action] = worlds.worth(
                     me, int(action.strain), action.points, action.value is CAPOT, 1, risk
                 )

@@ -8,8 +8,8 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
     ``worlds``, default 10, and ``max_cards``, default 16; ``evaluating``, the
     :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
     ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``score``, the
-    :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 32, ``margin``,
-    default 10, ``risk``, its coinche risk in percent, default 50, and ``play``)::
+    :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 64, ``margin``,
+    default 30, ``risk``, its coinche risk in percent, default 50, and ``play``)::
 
         coinche match --ns pimc:worlds=20,max_cards=24 --ew greedy --deals 10000 --jobs 2
 
@@ -122,8 +122,8 @@ class PlayerSpec(NamedTuple):
             )
         if self.kind == "score":
             return ScoreBidder(
-                samples=int(options.get("samples", 32)),
-                margin=int(options.get("margin", 10)),
+                samples=int(options.get("samples", 64)),
+                margin=int(options.get("margin", 30)),
                 coinche_risk=int(options.get("risk", 50)) / 100,
                 player=_PLAYER_KINDS[str(options.get("play", "greedy"))](),
             )
@@ -216,7 +216,8 @@ def add_commands(commands: Any) -> None:
             required=True,
             metavar="PLAYER",
             help=f"the {team} team: {names}, with options as NAME:KEY=VALUE,... "
-            "(pimc: worlds, max_cards; evaluating: samples, margin, play=greedy|pimc)",
+            "(pimc: worlds, max_cards; evaluating: samples, margin, play=greedy|pimc; "
+            "score: samples, margin, risk, play)",
         )
     match.add_argument(
         "--deals", type=_positive_int, required=True, metavar="N", help="deals to play"
