@@ -4,7 +4,7 @@
 score* (its team's minus the opponents', as the rules score it) over worlds that agree
 with its hand and with the calls so far (:func:`coinche.bots.inference.sample_worlds`
 with a :class:`~coinche.bots.inference.BidderModel`). Each world is played out once
-per strain by the native engine's greedy playout (:mod:`coinche._playout`, the
+per strain by the native engine's greedy playout (``coinche._playout``, the
 :class:`~coinche.bots.players.GreedyPlayer` card rule on ints, a few microseconds a
 deal compiled) and scored under every contract in view, with its multiplier.
 
@@ -29,7 +29,7 @@ Decisions (documented behaviour):
   is judged on the cards well placed), while the greedy playout is the play of the
   library's own players; the worlds' inference does the rest.
 - **Options and their worth**, each a mean over the worlds, of the deal score of the
-  bidder's team minus the other team's, as :func:`coinche.scoring` rules score the
+  bidder's team minus the other team's, as :mod:`coinche.scoring` scores the
   world's playout:
 
   - a bid: its contract at multiplier 1, except that in a world where it fails the
@@ -141,7 +141,7 @@ class ScoreBidder:
 
     *samples* worlds a call (drawn with *model*, by default a
     :class:`~coinche.bots.inference.BidderModel` of GreedyPlayer's calls; at most
-    *draws* draws, by default 30 a world), *coinche_risk* the chance that the
+    *draws* draws, by default 16 a world, which bounds a call's time), *coinche_risk* the chance that the
     opponents coinche a contract in a world where it fails, *margin* what a call must
     gain over passing, *player* the card player. It draws from *rng* if given, else
     from the generator it is given at each call.
@@ -187,7 +187,7 @@ class ScoreBidder:
         self.coinche_risk = float(coinche_risk)
         self.margin = margin
         self.model: WorldModel = BidderModel() if model is None else model
-        self.draws = 30 * samples if draws is None else draws
+        self.draws = 16 * samples if draws is None else draws
         self.player: Player = (
             GreedyPlayer()
             if player is None
