@@ -141,10 +141,10 @@ class ScoreBidder:
 
     *samples* worlds a call (drawn with *model*, by default a
     :class:`~coinche.bots.inference.BidderModel` of GreedyPlayer's calls; at most
-    *draws* draws, by default 16 a world, which bounds a call's time), *coinche_risk* the chance that the
-    opponents coinche a contract in a world where it fails, *margin* what a call must
-    gain over passing, *player* the card player. It draws from *rng* if given, else
-    from the generator it is given at each call.
+    *draws* draws, by default 16 a world, which bounds a call's time), *coinche_risk*
+    the chance that the opponents coinche a contract in a world where it fails,
+    *margin* what a call must gain over passing, *player* the card player. It draws
+    from *rng* if given, else from the generator it is given at each call.
 
     >>> from coinche.bots.bidding import ScoreBidder
     >>> ScoreBidder(samples=16)
