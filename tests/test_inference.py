@@ -311,3 +311,19 @@ def test_the_mask_strength_is_trump_strength() -> None:
             (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
         ):
             assert _strength(mask, suit) == trump_strength(hand_from_mask(mask), strain)
+
+
+def test_one_model_follows_the_play() -> None:
+    # a model kept across the decisions of a deal (as a player keeps it) weighs each
+    # position as a fresh model does: the cards played change the hands as dealt
+    rng = random.Random(6)
+    deal = Deal.new(Seat.WEST, RuleConfig.ffb(), rng)
+    deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
+    kept = {seat: BidderModel(floor=0.1) for seat in Seat}  # one a seat, as its player's
+    for _ in range(20):
+        assert deal.to_move is not None
+        view = deal.view(deal.to_move)
+        for hands in sample_worlds(view, 10, rng):
+            fresh = BidderModel(floor=0.1).weight(view, hands)
+            assert kept[view.seat].weight(view, hands) == fresh
+        deal = deal.apply(rng.choice(deal.legal_actions()))

@@ -173,10 +173,16 @@ class BidderModel:
         self._key: object = None
         self._asks: list[tuple[int, object, PlayerView, tuple[Action, ...], _Ask]] = []
         self._played = (0, 0, 0, 0)
+        self._played_key: object = None
 
     def _prepare(self, view: PlayerView) -> None:
         """The calls to explain, each with the view its caller had then (hand left
-        blank) and its legal calls, and the cards each seat played: once per view."""
+        blank) and its legal calls, once per auction; the cards each seat played, once
+        per position of the play."""
+        played_key = (view.tricks, view.trick)
+        if played_key != self._played_key:
+            self._played = dealt_hands(view, (0, 0, 0, 0))
+            self._played_key = played_key
         key = (view.seat, view.dealer, view.rules, view.calls, view.turned)
         if key == self._key:
             return
@@ -193,13 +199,7 @@ class BidderModel:
                 )  # fmt: skip
                 legal = then.legal_actions()
                 asks.append((int(seat), call, then, legal, _ask(then, legal)))
-        played = [0, 0, 0, 0]
-        tricks = list(view.tricks) + ([view.trick] if view.trick is not None else [])
-        for trick in tricks:
-            for seat, card in trick.plays():
-                played[int(seat)] |= card.mask
         self._asks = asks
-        self._played = (played[0], played[1], played[2], played[3])
         self._key = key
 
     def weight(self, view: PlayerView, hands: Hands) -> float:
