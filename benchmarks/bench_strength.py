@@ -9,7 +9,9 @@ reads them (``pimc:worlds=20,max_cards=24``, ``evaluating:samples=4,play=pimc``,
   fixed: the seat after the dealer takes 80 in a suit read from its own hand (the mask
   of its cards modulo 4, the same at both tables, so every suit comes up alike) and the
   others pass. Both teams play the same contracts: the difference is the card play.
-- ``--deal A B``: whole deals, the auction included, under FFB rules.
+- ``--deal A B``: whole deals, the auction included, under FFB rules; a second line
+  gives the share of the tables at which each side took the contract, the share of
+  those it made, and how many were coinched.
 
 Printed per row: the first player's mean deal-score difference per deal, its 95%
 interval, and each side's mean think time per decision (milliseconds, in process; with
@@ -44,7 +46,7 @@ from coinche.bots.players import Player
 from coinche.cards import Strain
 from coinche.cli._scale import PlayerSpec, _player_spec
 from coinche.deal import Action, Phase, PlayerView
-from coinche.scale.arena import duplicate_match
+from coinche.scale.arena import DuplicateMatch, duplicate_match
 
 _CLOCK: dict[str, list[float]] = {}  # think times by label: the match runs in process
 _TIMER = [time.perf_counter]  # --cpu: time.process_time, this process's CPU time
@@ -93,6 +95,7 @@ def _row(kind: str, a: PlayerSpec, b: PlayerSpec, deals: int, seed: int) -> dict
     elapsed = time.perf_counter() - start
     low, high = match.confidence_interval
     think = {k: 1000 * sum(v) / len(v) if v else 0.0 for k, v in _CLOCK.items()}
+    counts = _contracts(match) if kind == "deal" else {}
     return {
         "kind": kind,
         "first": str(a),
@@ -104,10 +107,50 @@ def _row(kind: str, a: PlayerSpec, b: PlayerSpec, deals: int, seed: int) -> dict
         "first_ms_per_decision": think.get("a", 0.0),
         "second_ms_per_decision": think.get("b", 0.0),
         "seconds": elapsed,
+        **counts,
     }
 
 
 _OLD_PIMC = "pimc:worlds=20,max_cards=24,objective=points,nodes=0,keep=0"  # before issue 25
+
+
+def _contracts(match: DuplicateMatch) -> dict[str, int]:
+    """How many contracts each side took, made and had coinched, over both tables."""
+    out: dict[str, int] = {
+        f"{side}_{what}": 0 for side in ("first", "second") for what in _COUNTED
+    }
+    for deal in match.deals:
+        for table, finished in enumerate(deal.tables):  # the first team NS at table one
+            result = finished.result
+            if result is None:
+                continue
+            contract = result.contract
+            side = "first" if int(contract.taker) & 1 == table else "second"
+            out[f"{side}_taken"] += 1
+            out[f"{side}_made"] += int(result.made)
+            out[f"{side}_coinched"] += int(contract.multiplier > 1)
+    out["tables"] = 2 * len(match.deals)
+    return out
+
+
+_COUNTED = ("taken", "made", "coinched")
+
+
+def _contract_line(row: dict[str, object]) -> str:
+    """The share of contracts taken and made by each side, for a deal row."""
+    tables = int(str(row["tables"])) or 1
+    parts = []
+    for side in ("first", "second"):
+        taken, made = int(str(row[f"{side}_taken"])), int(str(row[f"{side}_made"]))
+        coinched = int(str(row[f"{side}_coinched"]))
+        rate = f"{100 * made / taken:.0f}%" if taken else "-"
+        parts.append(
+            f"{side} took {100 * taken / tables:.0f}% of the tables, made {rate} of those, "
+            f"{coinched} coinched"
+        )
+    return "    contracts: " + "; ".join(parts)
+
+
 _DEFAULT_ROWS = (
     ("play", "pimc:worlds=20,max_cards=32", _OLD_PIMC),
     ("play", "pimc:worlds=20,max_cards=32", "greedy"),
@@ -149,6 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{label:52} {row['mean']:+7.1f} {row['low']:+8.1f} to {row['high']:+6.1f} "
             f"{row['first_ms_per_decision']:9.1f} {row['second_ms_per_decision']:9.1f}"
         )
+        if kind == "deal":
+            print(_contract_line(row))
         sys.stdout.flush()
     if args.json:
         args.json.write_text(json.dumps({"build": build, "rows": found}, indent=2) + "\n")

@@ -47,7 +47,8 @@ Decisions (documented behaviour):
 - No inference is drawn from what was *not* declared: a seat may keep an announcement
   or its belote to itself (``declare=`` and ``belote=False`` in
   :meth:`Deal.apply <coinche.deal.Deal.apply>`), so silence proves nothing. Nor from
-  the auction's calls, which follow no rule about the cards.
+  the auction's calls, which follow no rule about the cards: worlds weighted by what
+  the calls say are :func:`coinche.bots.inference.sample_worlds`'s.
 - A deal *agrees* with a view when playing the same cards from it, with the same
   declarations, is legal at every card and shows the same view.
 - Views of the play phase, and coinche-auction views (every seat holds eight unseen

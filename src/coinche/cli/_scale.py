@@ -3,15 +3,18 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
 
 ``coinche match --ns PLAYER --ew PLAYER --deals N``
     A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
-    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``policy``), each deal
-    played at two tables; a player takes its options as ``NAME:KEY=VALUE,...``
+    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``score``, ``policy``),
+    each deal played at two tables; a player takes its options as ``NAME:KEY=VALUE,...``
     (``pimc``: ``worlds``, default 10, ``max_cards``, default 16, ``objective``,
     ``score`` or ``points``, ``nodes``, the search budget of a decision, 0 for none,
     ``min_worlds`` and ``keep``, 0 or 1, defaults as
     :class:`~coinche.bots.players.PimcPlayer`'s; ``evaluating``, the
     :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
-    ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``policy``, the
-    trained :class:`~coinche.rl.policy.PolicyPlayer`, needs the ``rl`` extra)::
+    ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``score``, the
+    :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 64, ``margin``,
+    default 30, ``risk``, its coinche risk in percent, default 50, and ``play``;
+    ``policy``, the trained :class:`~coinche.rl.policy.PolicyPlayer`, needs the ``rl``
+    extra)::
 
         coinche match --ns pimc:worlds=20,max_cards=24 --ew greedy --deals 10000 --jobs 2
 
@@ -49,6 +52,7 @@ from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 from coinche._checks import short_repr
+from coinche.bots.bidding import ScoreBidder
 from coinche.bots.evaluate import EvaluatingBidder
 from coinche.bots.players import PimcPlayer, Player
 from coinche.cli._common import _PLAYER_KINDS, _PROG, _positive_int, _seed
@@ -101,6 +105,12 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | str]]]] = {
         "play": _play_kind,
     },
     "policy": {},
+    "score": {
+        "samples": _whole(1, 10_000),
+        "margin": _whole(-1000, 1000),
+        "risk": _whole(0, 100),
+        "play": _play_kind,
+    },
 }
 
 
@@ -142,6 +152,13 @@ class PlayerSpec(NamedTuple):
             from coinche.rl.policy import PolicyPlayer
 
             return PolicyPlayer()
+        if self.kind == "score":
+            return ScoreBidder(
+                samples=int(options.get("samples", 64)),
+                margin=int(options.get("margin", 30)),
+                coinche_risk=int(options.get("risk", 50)) / 100,
+                player=_PLAYER_KINDS[str(options.get("play", "greedy"))](),
+            )
         return _PLAYER_KINDS[self.kind]()
 
 
@@ -239,7 +256,7 @@ def add_commands(commands: Any) -> None:
             metavar="PLAYER",
             help=f"the {team} team: {names}, with options as NAME:KEY=VALUE,... "
             "(pimc: worlds, max_cards, objective, nodes, min_worlds, keep; evaluating: "
-            "samples, margin, play=greedy|pimc)",
+            "samples, margin, play=greedy|pimc; score: samples, margin, risk, play)",
         )
     match.add_argument(
         "--deals", type=_positive_int, required=True, metavar="N", help="deals to play"
