@@ -62,7 +62,9 @@ WORLD_2 = _masks("7D KS", "8H QD", "QS 7S", "9S TD")
 class TwoWorlds(PimcPlayer):
     """A PimcPlayer that imagines only WORLD_1 and WORLD_2, in turn."""
 
-    def _draw_world(self, sampler: Sampler, rng: random.Random) -> tuple[int, int, int, int]:
+    def _draw_world(
+        self, sampler: Sampler, rng: random.Random, view: PlayerView
+    ) -> tuple[int, int, int, int]:
         return WORLD_1 if rng.random() < 0.5 else WORLD_2
 
 
@@ -192,9 +194,11 @@ class Counting(PimcPlayer):
 
     drawn = 0
 
-    def _draw_world(self, sampler: Sampler, rng: random.Random) -> tuple[int, int, int, int]:
+    def _draw_world(
+        self, sampler: Sampler, rng: random.Random, view: PlayerView
+    ) -> tuple[int, int, int, int]:
         self.drawn += 1
-        return super()._draw_world(sampler, rng)
+        return super()._draw_world(sampler, rng, view)
 
 
 def _mid_deal(seed: int, played: int) -> Deal:
@@ -369,3 +373,58 @@ def test_a_generale_is_made_only_when_the_taker_takes_every_trick(
         assert nodes > 0
         for code in north.split():
             assert values[Card.parse(code).index] == value
+
+
+class NoJackForWest:
+    """A world model under which West never holds the jack of hearts (weight 0), and
+    every other world is as likely as under the uniform law (weight 1)."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def weight(self, view: PlayerView, hands: tuple[int, int, int, int]) -> float:
+        self.asked += 1
+        return 0.0 if hands[Seat.WEST] & Card.parse("JH").mask else 1.0
+
+
+def test_a_model_weighs_the_worlds_the_player_solves() -> None:
+    """North, in the play of 80 hearts with the jack of hearts hidden, values its cards
+    over 12 worlds. Uniformly drawn, some of them give West the jack (the position is
+    chosen so: West may hold it, and the uniform draws of seed 3 do give it to West);
+    drawn with a model that gives weight 0 to every world where West holds it, none
+    does (rejection keeps no world of weight 0 while some world has a weight above 0).
+    The model is asked at least once a world."""
+    jack = Card.parse("JH")
+
+    def worlds(deal: Deal, model: NoJackForWest | None) -> list[tuple[int, int, int, int]]:
+        player = PimcPlayer(worlds=12, nodes=None, model=model)
+        player.card_values(deal.view(Seat.NORTH), deal.legal_actions(), random.Random(3))
+        return [world.dealt for world in player._memory[Seat.NORTH].worlds]
+
+    for seed in range(40):
+        deal = _mid_deal(seed, 4)
+        view = deal.view(Seat.NORTH)
+        if deal.to_move is not Seat.NORTH or view.hand.mask & jack.mask:
+            continue
+        if any(jack in trick.cards for trick in view.tricks):
+            continue
+        if any(dealt[Seat.WEST] & jack.mask for dealt in worlds(deal, None)):
+            break
+    else:
+        pytest.fail("no position fits the test")
+    model = NoJackForWest()
+    weighted = worlds(deal, model)
+    assert len(weighted) == 12
+    assert not any(dealt[Seat.WEST] & jack.mask for dealt in weighted)
+    assert model.asked >= 12
+
+
+def test_a_model_must_be_a_world_model() -> None:
+    with pytest.raises(CoincheTypeError, match="model must be a WorldModel"):
+        PimcPlayer(model="bidder")  # type: ignore[arg-type]
+
+
+def test_the_repr_names_a_model() -> None:
+    from coinche.bots.inference import BidderModel
+
+    assert repr(PimcPlayer(model=BidderModel())).endswith(", model=" + repr(BidderModel()) + ")")

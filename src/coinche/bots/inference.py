@@ -53,16 +53,17 @@ Decisions (documented behaviour):
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple
 
 import attrs
 
 from coinche import _kernel as K
 from coinche._checks import check_type, short_repr
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
+from coinche.bots._weights import Hands, WorldModel
+from coinche.bots._weights import checked_weight as _checked_weight
 from coinche.bots.players import GreedyPlayer
 from coinche.bots.sampling import Sampler
 from coinche.cards import Hand, hand_from_mask
@@ -78,27 +79,6 @@ __all__ = [
     "sample_worlds",
     "weigh_worlds",
 ]
-
-Hands = tuple[int, int, int, int]
-"""The four hands as they stand now, as masks, by seat (North first)."""
-
-
-@runtime_checkable
-class WorldModel(Protocol):
-    """How likely a world makes what a view observed: ``weight(view, hands)``, a number
-    from 0 to 1 (1: the calls and plays are as expected in that world; 0: impossible).
-
-    *hands* are the four hands as they stand now, as masks by seat (the viewer's is its
-    own); only worlds that agree with *view* are asked about.
-
-    >>> from coinche.bots.inference import BidderModel, UniformModel, WorldModel
-    >>> isinstance(UniformModel(), WorldModel), isinstance(BidderModel(), WorldModel)
-    (True, True)
-    """
-
-    def weight(self, view: PlayerView, hands: Hands) -> float:
-        """The likelihood, from 0 to 1, of what *view* observed in the world *hands*."""
-        ...
 
 
 class UniformModel:
@@ -325,21 +305,6 @@ def _greedy_call(mask: int, ask: _Ask) -> Action:
     if lowest is not None and value >= lowest.points:
         return lowest
     return ask.fallback
-
-
-def _checked_weight(model: WorldModel, view: PlayerView, hands: Hands) -> float:
-    weight = model.weight(view, hands)
-    if (
-        not isinstance(weight, (int, float))
-        or isinstance(weight, bool)
-        or not math.isfinite(weight)
-        or not 0.0 <= weight <= 1.0
-    ):
-        raise CoincheTypeError(
-            f"a world model's weight is a number from 0 to 1, not {short_repr(weight)} "
-            f"(from {model!r})"
-        )
-    return float(weight)
 
 
 def _sampler(view: object) -> Sampler:

@@ -59,15 +59,20 @@ from coinche.seats import Seat
 
 if TYPE_CHECKING:
     from coinche.bots._search import _Ctx
+    from coinche.bots._weights import WorldModel
     from coinche.bots.players import Player
     from coinche.bots.sampling import Sampler
     from coinche.deal import Step
     from coinche.position import Position
 
-__all__ = ["OBJECTIVES"]
+__all__ = ["MODEL_TRIES", "OBJECTIVES"]
 
 OBJECTIVES: Final = ("score", "points")
 """The values of :class:`~coinche.bots.players.PimcPlayer`'s *objective*."""
+
+MODEL_TRIES: Final = 40
+"""Uniform draws a :class:`~coinche.bots.players.PimcPlayer` with a *model* makes at
+most for one world (as :func:`coinche.bots.inference.sample_worlds`, 40 a world)."""
 
 _ALL_POINTS: Final = 162  # every card point of a deal, the last trick's 10 included
 
@@ -153,8 +158,10 @@ class _Pimc:
         nodes: int | None,
         min_worlds: int,
         keep: bool,
+        model: WorldModel | None = None,
     ) -> None:
         from coinche._checks import check_bool
+        from coinche.bots._weights import WorldModel
 
         self.worlds = check_int_range(worlds, "worlds", 1, 1_000_000)
         if rng is not None and not isinstance(rng, random.Random):
@@ -171,6 +178,9 @@ class _Pimc:
         self.nodes = None if nodes is None else check_int_range(nodes, "nodes", 1, 10**12)
         self.min_worlds = check_int_range(min_worlds, "min_worlds", 1, 1_000_000)
         self.keep = check_bool(keep, "keep")
+        if model is not None and not isinstance(model, WorldModel):
+            raise CoincheTypeError(f"model must be a WorldModel or None, not {short_repr(model)}")
+        self.model = model
         self._memory: dict[Seat, _Memory] = {}
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -247,7 +257,7 @@ class _Pimc:
                 world = kept.pop(0)
                 pos = self._agreeing(view, world.dealt, played)
             if pos is None or world is None:
-                now = self._draw_world(sampler, draw)
+                now = self._draw_world(sampler, draw, view)
                 pos = None if template is None else _world_position(template, view, now, played)
                 if pos is None:
                     pos = _replay(view, now).position
@@ -269,11 +279,28 @@ class _Pimc:
         return [(card, totals[card] / len(solved)) for card in ranked]
 
     # ------------------------------------------------------------------ worlds
-    def _draw_world(self, sampler: Sampler, rng: random.Random) -> tuple[int, int, int, int]:
+    def _draw_world(
+        self, sampler: Sampler, rng: random.Random, view: PlayerView
+    ) -> tuple[int, int, int, int]:
         """One new world: the four hands as they stand now (masks, by seat), drawn
-        uniformly from the deals that agree with the view (the one place worlds are
-        drawn: a weighted sampler goes here)."""
-        return sampler.sample(rng)
+        uniformly from the deals that agree with the view, or, with a *model*, by
+        rejection: a uniform draw kept with probability its weight, at most
+        :data:`MODEL_TRIES` draws, then the draw of highest weight (the last uniform
+        draw if every weight was 0: the player never stops for want of a world)."""
+        if self.model is None:
+            return sampler.sample(rng)
+        from coinche.bots._weights import checked_weight
+
+        best: tuple[float, tuple[int, int, int, int]] | None = None
+        for _ in range(MODEL_TRIES):
+            hands = sampler.sample(rng)
+            weight = checked_weight(self.model, view, hands)
+            if weight >= 1.0 or rng.random() < weight:
+                return hands
+            if best is None or weight > best[0]:
+                best = (weight, hands)
+        assert best is not None
+        return best[1] if best[0] > 0.0 else hands
 
     def _kept_worlds(self, view: PlayerView) -> list[_World]:
         """The worlds of the seat's last decision, if it was in the same deal."""
@@ -349,7 +376,9 @@ class _Pimc:
     def __repr__(self) -> str:
         return (
             f"PimcPlayer(worlds={self.worlds}, max_cards={self.max_cards}, "
-            f"objective={self.objective!r}, nodes={self.nodes})"
+            f"objective={self.objective!r}, nodes={self.nodes}"
+            + ("" if self.model is None else f", model={self.model!r}")
+            + ")"
         )
 
 

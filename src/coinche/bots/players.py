@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 from coinche import _kernel as K
 from coinche._checks import short_repr
@@ -64,6 +64,9 @@ from coinche.errors import (
 from coinche.game import Game
 from coinche.play import trick_master
 from coinche.seats import Seat
+
+if TYPE_CHECKING:
+    from coinche.bots.inference import WorldModel
 
 __all__ = [
     "GreedyPlayer",
@@ -498,9 +501,18 @@ class PimcPlayer(_Pimc):
       uniformly, one that still agrees with the view is a uniform draw among those
       that do (the deals agreeing later are a subset of those agreeing before), so it
       is solved again first, its table making the search much cheaper; fresh draws
-      make up the rest. With *keep* the
+      make up the rest (with a *model*, the kept worlds were drawn under it, and the
+      same holds of its law). With *keep* the
       choice of a card also depends on the player's earlier decisions in the deal, not
       only on the generator's state.
+
+    - *model*: a :class:`~coinche.bots.inference.WorldModel` that weighs the worlds
+      by how likely what was said and played is in them
+      (:class:`~coinche.bots.inference.BidderModel`: the other seats call as
+      GreedyPlayer would); each world is then drawn by rejection, as
+      :func:`~coinche.bots.inference.sample_worlds` draws them (at most
+      :data:`~coinche.bots.pimc.MODEL_TRIES` uniform draws a world). ``None`` (the
+      default): uniform worlds.
 
     Double-dummy search assumes everyone sees everything, so PIMC never plays to
     learn or to hide information: its known weakness ("strategy fusion").
@@ -540,6 +552,7 @@ class PimcPlayer(_Pimc):
         nodes: int | None = 900_000,
         min_worlds: int = 4,
         keep: bool = True,
+        model: WorldModel | None = None,
     ) -> None:
         super().__init__(
             worlds,
@@ -551,4 +564,5 @@ class PimcPlayer(_Pimc):
             nodes=nodes,
             min_worlds=min_worlds,
             keep=keep,
+            model=model,
         )

@@ -1,0 +1,54 @@
+"""What a world model is, apart from any model: the protocol
+:class:`coinche.bots.inference.WorldModel` and the check of its weights, shared by
+:mod:`coinche.bots.inference` and the PIMC search (:mod:`coinche.bots.pimc` cannot
+import the inference module: that imports the players, which import the search)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from coinche._checks import short_repr
+from coinche.errors import CoincheTypeError
+
+if TYPE_CHECKING:
+    from coinche.deal import PlayerView
+
+__all__ = ["Hands", "WorldModel", "checked_weight"]
+
+Hands = tuple[int, int, int, int]
+"""The four hands as they stand now, as masks, by seat (North first)."""
+
+
+@runtime_checkable
+class WorldModel(Protocol):
+    """How likely a world makes what a view observed: ``weight(view, hands)``, a number
+    from 0 to 1 (1: the calls and plays are as expected in that world; 0: impossible).
+
+    *hands* are the four hands as they stand now, as masks by seat (the viewer's is its
+    own); only worlds that agree with *view* are asked about.
+
+    >>> from coinche.bots.inference import BidderModel, UniformModel, WorldModel
+    >>> isinstance(UniformModel(), WorldModel), isinstance(BidderModel(), WorldModel)
+    (True, True)
+    """
+
+    def weight(self, view: PlayerView, hands: Hands) -> float:
+        """The likelihood, from 0 to 1, of what *view* observed in the world *hands*."""
+        ...
+
+
+def checked_weight(model: WorldModel, view: PlayerView, hands: Hands) -> float:
+    """*model*'s weight of the world *hands*, checked to be a number from 0 to 1."""
+    weight = model.weight(view, hands)
+    if (
+        not isinstance(weight, (int, float))
+        or isinstance(weight, bool)
+        or not math.isfinite(weight)
+        or not 0.0 <= weight <= 1.0
+    ):
+        raise CoincheTypeError(
+            f"a world model's weight is a number from 0 to 1, not {short_repr(weight)} "
+            f"(from {model!r})"
+        )
+    return float(weight)
