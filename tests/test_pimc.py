@@ -301,6 +301,14 @@ def test_the_match_spec_takes_the_new_options() -> None:
 
     with pytest.raises(argparse.ArgumentTypeError, match="score or points"):
         _player_spec("pimc:objective=tricks")
+    from coinche.bots.inference import BidderModel
+
+    weighed = _player_spec("pimc:model=bidder").build()
+    assert isinstance(weighed, PimcPlayer)
+    assert isinstance(weighed.model, BidderModel)
+    assert _player_spec("pimc:model=uniform").build().model is None  # type: ignore[attr-defined]
+    with pytest.raises(argparse.ArgumentTypeError, match="uniform or bidder"):
+        _player_spec("pimc:model=greedy")
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,8 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
     each deal played at two tables; a player takes its options as ``NAME:KEY=VALUE,...``
     (``pimc``: ``worlds``, default 10, ``max_cards``, default 16, ``objective``,
     ``score`` or ``points``, ``nodes``, the search budget of a decision, 0 for none,
-    ``min_worlds`` and ``keep``, 0 or 1, defaults as
+    ``min_worlds`` and ``keep``, 0 or 1, and ``model``, ``uniform`` or ``bidder``
+    (worlds weighed by :class:`~coinche.bots.inference.BidderModel`), defaults as
     :class:`~coinche.bots.players.PimcPlayer`'s; ``evaluating``, the
     :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
     ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``score``, the
@@ -81,6 +82,12 @@ def _objective(text: str) -> str:
     return text
 
 
+def _model_kind(text: str) -> str:
+    if text not in ("uniform", "bidder"):
+        raise ValueError("uniform or bidder")
+    return text
+
+
 def _play_kind(text: str) -> str:
     if text not in ("greedy", "pimc"):
         raise ValueError("greedy or pimc")
@@ -98,6 +105,7 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | str]]]] = {
         "nodes": _whole(0, 10**9),  # 0: no budget
         "min_worlds": _whole(1, 10_000),
         "keep": _whole(0, 1),
+        "model": _model_kind,
     },
     "evaluating": {
         "samples": _whole(1, 10_000),
@@ -140,6 +148,10 @@ class PlayerSpec(NamedTuple):
                 player.min_worlds = int(options["min_worlds"])
             if "keep" in options:
                 player.keep = options["keep"] == 1
+            if options.get("model") == "bidder":
+                from coinche.bots.inference import BidderModel
+
+                player.model = BidderModel()
             return player
         if self.kind == "evaluating":
             play = _PLAYER_KINDS[str(options.get("play", "greedy"))]()
@@ -255,7 +267,7 @@ def add_commands(commands: Any) -> None:
             required=True,
             metavar="PLAYER",
             help=f"the {team} team: {names}, with options as NAME:KEY=VALUE,... "
-            "(pimc: worlds, max_cards, objective, nodes, min_worlds, keep; evaluating: "
+            "(pimc: worlds, max_cards, objective, nodes, min_worlds, keep, model; evaluating: "
             "samples, margin, play=greedy|pimc; score: samples, margin, risk, play)",
         )
     match.add_argument(
