@@ -65,7 +65,7 @@ from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
 from coinche.bots._weights import Hands, WorldModel
 from coinche.bots._weights import checked_weight as _checked_weight
 from coinche.bots.players import GreedyPlayer
-from coinche.bots.sampling import Sampler
+from coinche.bots.sampling import Sampler, _agreeing_sampler
 from coinche.cards import Hand, hand_from_mask
 from coinche.config import CAPOT_VALUE
 from coinche.deal import Action, Phase, PlayerView
@@ -310,13 +310,7 @@ def _greedy_call(mask: int, ask: _Ask) -> Action:
 def _sampler(view: object) -> Sampler:
     if not isinstance(view, PlayerView):
         raise CoincheTypeError(f"expected a PlayerView, not {type(view).__name__}")
-    sampler = Sampler.from_view(view)
-    if not sampler.count:
-        why = "" if sampler.problem is None else f": {sampler.problem}"
-        raise InvalidDealError(
-            f"no deal of the hidden cards agrees with {view.seat.name}'s view{why}"
-        )
-    return sampler
+    return _agreeing_sampler(view)
 
 
 def _check_args(n: object, rng: object, model: object) -> None:

@@ -605,6 +605,17 @@ def count_deals(view: PlayerView) -> int:
     return Sampler.from_view(view).count
 
 
+def _agreeing_sampler(view: PlayerView) -> Sampler:
+    """The sampler of *view*, or :class:`InvalidDealError` saying why no deal agrees."""
+    sampler = Sampler.from_view(view)
+    if not sampler.count:
+        why = "" if sampler.problem is None else f": {sampler.problem}"
+        raise InvalidDealError(
+            f"no deal of the hidden cards agrees with {view.seat.name}'s view{why}"
+        )
+    return sampler
+
+
 def sample_deals(
     view: PlayerView, n: int, rng: random.Random
 ) -> list[tuple[Hand, Hand, Hand, Hand]]:
@@ -619,12 +630,7 @@ def sample_deals(
     """
     if type(n) is not int or n < 0:
         raise CoincheTypeError(f"n must be an int >= 0, not {n!r}")
-    sampler = Sampler.from_view(view)
-    if not sampler.count:
-        why = "" if sampler.problem is None else f": {sampler.problem}"
-        raise InvalidDealError(
-            f"no deal of the hidden cards agrees with {view.seat.name}'s view{why}"
-        )
+    sampler = _agreeing_sampler(view)
     out: list[tuple[Hand, Hand, Hand, Hand]] = []
     for _ in range(n):
         a, b, c, d = sampler.sample(rng)
