@@ -64,6 +64,7 @@ from coinche.rl.policy import (
     PolicyNetwork,
     PolicyPlayer,
     canonical_card,
+    feature_slice,
     features,
 )
 from coinche.scale.arena import duplicate_match
@@ -127,7 +128,7 @@ def generate(deals: int, seed: int, player: Player) -> dict[str, np.ndarray]:
             if len(cards) > 1 and (label_lead or not first):
                 x = features(view)
                 # the points the team has taken so far (the label is what it takes from here)
-                taken = round(float(x[_offset("points")]) * 162)
+                taken = round(float(x[feature_slice("points").start]) * 162)
                 values = solve_cards(deal)
                 y = np.zeros(32, dtype=np.float32)
                 m = np.zeros(32, dtype=bool)
@@ -148,15 +149,6 @@ def generate(deals: int, seed: int, player: Player) -> dict[str, np.ndarray]:
             rate = (number + 1) / (time.perf_counter() - start)
             _log(f"  {number + 1} deals, {len(xs)} positions, {rate:.1f} deals/s")
     return {"x": np.stack(xs), "y": np.stack(ys), "m": np.stack(ms)}
-
-
-def _offset(name: str) -> int:
-    total = 0
-    for field, size in FEATURE_FIELDS:
-        if field == name:
-            return total
-        total += size
-    raise KeyError(name)
 
 
 def _permutations() -> np.ndarray:

@@ -26,6 +26,7 @@ from coinche.rl.policy import (  # noqa: E402
     PolicyPlayer,
     PolicyWeightsError,
     canonical_card,
+    feature_slice,
     features,
     load_network,
 )
@@ -33,15 +34,6 @@ from coinche.scale.arena import duplicate_match  # noqa: E402
 
 HANDS = ("JH 9H 8H 7H AS 7C 8D 9D", "AC TC KC QC JC 9C 8C 7S",
          "AD TD KD QD JD 8S 9S TS", "AH TH KH QH JS QS KS 7D")  # fmt: skip
-
-
-def _offset(name: str) -> int:
-    total = 0
-    for field, size in FEATURE_FIELDS:
-        if field == name:
-            return total
-        total += size
-    raise KeyError(name)
 
 
 def _hearts_by_north() -> Deal:
@@ -65,37 +57,37 @@ def test_features_of_a_position_worked_by_hand() -> None:
     # canonical order with hearts trumps: hearts 0-7, clubs 8-15, diamonds 16-23, spades 24-31
     hand = {int(k) for k in np.flatnonzero(x[:32])}
     assert hand == {1, 0, 24 + 7, 8 + 0, 16 + 1, 16 + 2}  # 8H 7H AS 7C 8D 9D
-    assert x[_offset("points")] * 162 == pytest.approx(70)
-    assert x[_offset("points") + 1] == 0
+    assert x[feature_slice("points").start] * 162 == pytest.approx(70)
+    assert x[feature_slice("points").start + 1] == 0
     # East (1) and South (2) did not follow the hearts led: void in hearts (suit 0); West did
-    voids = x[_offset("voids") : _offset("voids") + 12].reshape(3, 4)
+    voids = x[feature_slice("voids")].reshape(3, 4)
     assert voids.tolist() == [[1, 0, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0]]
     # masters: AS only (spades 9 to K are out, all lower); TH KH beat 8H 7H, clubs and
     # diamonds have higher cards unseen
-    master = np.flatnonzero(x[_offset("master") : _offset("master") + 32])
+    master = np.flatnonzero(x[feature_slice("master")])
     assert master.tolist() == [31]
     # unseen: 32 - 6 held - 8 played = 18 cards
-    assert x[_offset("unseen") : _offset("unseen") + 32].sum() == 18
-    assert x[_offset("trick_number") + 2] == 1  # two tricks complete
-    assert x[_offset("trick_size")] == 1  # none in the trick
-    assert x[_offset("taker")] == 1  # North took: seat 0 from North
-    assert x[_offset("contract")] == pytest.approx(80 / 160)
-    assert x[_offset("winning") : _offset("winning") + 4].sum() == 0  # nobody: North leads
+    assert x[feature_slice("unseen")].sum() == 18
+    assert x[feature_slice("trick_number").start + 2] == 1  # two tricks complete
+    assert x[feature_slice("trick_size").start] == 1  # none in the trick
+    assert x[feature_slice("taker").start] == 1  # North took: seat 0 from North
+    assert x[feature_slice("contract").start] == pytest.approx(80 / 160)
+    assert x[feature_slice("winning")].sum() == 0  # nobody: North leads
     # South played AD in trick one: seat 2 from North, diamonds ace = canonical 16 + 7
-    assert x[_offset("played") + 32 * 2 + 23] == 1
+    assert x[feature_slice("played").start + 32 * 2 + 23] == 1
 
 
 def test_features_of_a_trick_in_progress() -> None:
     # North leads 8H; East, void in hearts and without trumps, throws 8C: North wins so far
     deal = _after_two_tricks().apply(Card.parse("8H")).apply(Card.parse("8C"))
     x = features(deal.view(Seat.SOUTH))
-    trick = x[_offset("trick") : _offset("trick") + 96].reshape(3, 32)
+    trick = x[feature_slice("trick")].reshape(3, 32)
     # from South: North is seat 2, East seat 3
     assert np.flatnonzero(trick[1]).tolist() == [1]  # 8H: hearts first, rank 8
     assert np.flatnonzero(trick[2]).tolist() == [9]  # 8C: clubs second
-    assert x[_offset("winning") + 2] == 1
-    assert x[_offset("trick_size") + 2] == 1
-    assert x[_offset("taker") + 2] == 1  # North is South's partner
+    assert x[feature_slice("winning").start + 2] == 1
+    assert x[feature_slice("trick_size").start + 2] == 1
+    assert x[feature_slice("taker").start + 2] == 1  # North is South's partner
 
 
 def test_canonical_order_puts_the_trumps_first() -> None:
@@ -304,3 +296,15 @@ def test_the_policy_player_without_the_rl_extra_is_a_usage_error(
         _player_spec("policy")
     assert main(["match", "--ns", "policy", "--ew", "greedy", "--deals", "2"]) == 2
     assert "policy needs the rl extra" in capsys.readouterr().err
+
+
+def test_the_feature_slices_tile_the_vector_in_field_order() -> None:
+    """Each field's slice starts where the one before stops and is as long as
+    FEATURE_FIELDS says; the last stops at FEATURE_SIZE (359)."""
+    stop = 0
+    for name, size in FEATURE_FIELDS:
+        assert feature_slice(name) == slice(stop, stop + size)
+        stop += size
+    assert stop == FEATURE_SIZE == 359
+    with pytest.raises(CoincheTypeError, match="no feature field 'hands'"):
+        feature_slice("hands")

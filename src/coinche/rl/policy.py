@@ -58,6 +58,7 @@ __all__ = [
     "PolicyPlayer",
     "PolicyWeightsError",
     "canonical_card",
+    "feature_slice",
     "features",
     "load_network",
 ]
@@ -92,6 +93,26 @@ FEATURE_SIZE: Final = sum(size for _, size in FEATURE_FIELDS)
 _OFFSETS: Final = {
     name: sum(size for _, size in FEATURE_FIELDS[:i]) for i, (name, _) in enumerate(FEATURE_FIELDS)
 }
+_SIZES: Final = dict(FEATURE_FIELDS)
+
+
+def feature_slice(name: str) -> slice:
+    """The slice of :func:`features`' vector that holds the field *name* of
+    :data:`FEATURE_FIELDS`.
+
+    >>> from coinche.rl.policy import feature_slice
+    >>> feature_slice("hand"), feature_slice("played")
+    (slice(0, 32, None), slice(32, 160, None))
+
+    :raises CoincheTypeError: *name* is not a field of :data:`FEATURE_FIELDS`.
+    """
+    start = _OFFSETS.get(name) if type(name) is str else None
+    if start is None:
+        fields = ", ".join(field for field, _ in FEATURE_FIELDS)
+        raise CoincheTypeError(f"no feature field {short_repr(name)} (fields: {fields})")
+    return slice(start, start + _SIZES[name])
+
+
 _FORMAT: Final = "coinche-policy-1"
 _DATA: Final = "policy-v1.npz"
 
