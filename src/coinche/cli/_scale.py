@@ -136,23 +136,24 @@ class PlayerSpec(NamedTuple):
         """The player (a fresh one: the two tables of a match each get their own)."""
         options = dict(self.options)
         if self.kind == "pimc":
-            player = PimcPlayer(
-                worlds=int(options.get("worlds", 10)),
-                max_cards=int(options.get("max_cards", 16)),
-            )
+            given: dict[str, Any] = {}  # the options given; the others are the player's defaults
             if "objective" in options:
-                player.objective = str(options["objective"])
+                given["objective"] = str(options["objective"])
             if "nodes" in options:
-                player.nodes = int(options["nodes"]) or None
+                given["nodes"] = int(options["nodes"]) or None
             if "min_worlds" in options:
-                player.min_worlds = int(options["min_worlds"])
+                given["min_worlds"] = int(options["min_worlds"])
             if "keep" in options:
-                player.keep = options["keep"] == 1
+                given["keep"] = options["keep"] == 1
             if options.get("model") == "bidder":
                 from coinche.bots.inference import BidderModel
 
-                player.model = BidderModel()
-            return player
+                given["model"] = BidderModel()
+            return PimcPlayer(
+                worlds=int(options.get("worlds", 10)),
+                max_cards=int(options.get("max_cards", 16)),
+                **given,
+            )
         if self.kind == "evaluating":
             play = _PLAYER_KINDS[str(options.get("play", "greedy"))]()
             return EvaluatingBidder(
