@@ -64,7 +64,13 @@ from coinche._checks import check_type, short_repr
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
 from coinche.bots._weights import Hands, WorldModel
 from coinche.bots._weights import checked_weight as _checked_weight
-from coinche.bots.players import GreedyPlayer
+from coinche.bots.players import (  # GreedyPlayer and its figures, for _greedy_call
+    _BELOTE,
+    _PER_SIDE_ACE,
+    _PER_TRUMP,
+    _SURCOINCHE_MARGIN,
+    GreedyPlayer,
+)
 from coinche.bots.sampling import Sampler, _agreeing_sampler
 from coinche.cards import Hand, hand_from_mask
 from coinche.config import CAPOT_VALUE
@@ -212,17 +218,14 @@ class BidderModel:
         return f"BidderModel({self.bidder!r}, floor={self.floor}, near={self.near})"
 
 
-_SURCOINCHE_MARGIN = 30  # GreedyPlayer's (coinche.bots.players)
-
-
 def _suit_table(suit: int) -> tuple[int, ...]:
     """By the byte of a suit's cards: their points as trumps, 10 a card, 20 for belote."""
     out = []
     for byte in range(256):
         trumps = byte << (8 * suit)
-        value = K.mask_points(trumps, suit) + 10 * byte.bit_count()
+        value = K.mask_points(trumps, suit) + _PER_TRUMP * byte.bit_count()
         if byte >> 6 & 1 and byte >> 5 & 1:  # king (rank 6) and queen (rank 5)
-            value += 20
+            value += _BELOTE
         out.append(value)
     return tuple(out)
 
@@ -235,7 +238,7 @@ def _strength(mask: int, suit: int) -> int:
     """:func:`~coinche.bots.players.trump_strength` on a mask, for a suit strain: the
     trumps' value, and 10 for each ace of another suit."""
     other_aces = mask & _ACES & ~(0x80 << (8 * suit))
-    return _TABLES[suit][mask >> (8 * suit) & 0xFF] + 10 * other_aces.bit_count()
+    return _TABLES[suit][mask >> (8 * suit) & 0xFF] + _PER_SIDE_ACE * other_aces.bit_count()
 
 
 class _Ask(NamedTuple):

@@ -28,6 +28,12 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from coinche import _kernel as K
 from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS
+from coinche.bots.players import (  # GreedyPlayer's figures, read by greedy_policy
+    _BELOTE,
+    _PER_SIDE_ACE,
+    _PER_TRUMP,
+    _SURCOINCHE_MARGIN,
+)
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError
 from coinche.rl._common import DEFAULT_REWARD, RewardKind, to_rules
@@ -74,9 +80,6 @@ _WIN_KEY: Final = np.array(K.WIN_KEY, dtype=np.int64).reshape(6, 4, 32)
 _SUIT_OF: Final = np.arange(32) // 8
 _BIT57: Final = np.left_shift(np.int64(1), np.arange(57, dtype=np.int64))
 _BIT32: Final = np.left_shift(np.int64(1), np.arange(32, dtype=np.int64))
-# GreedyPlayer's figures (coinche.bots.players): a trump 10, a side ace 10, belote 20,
-# surcoinche at the bid plus 30
-_PER_TRUMP, _PER_SIDE_ACE, _BELOTE, _SURCOINCHE_MARGIN = 10, 10, 20, 30
 
 
 def _masked_best(score: I64, mask: npt.NDArray[np.bool_], lowest: bool = False) -> I64:
