@@ -3,7 +3,8 @@
 Each row is a duplicate match (:func:`coinche.scale.arena.duplicate_match`: every deal
 played twice, the teams swapping seats) between two players given as ``coinche match``
 reads them (``pimc:worlds=20,max_cards=24``, ``evaluating:samples=4,play=pimc``,
-``greedy``), on the same deals for every row (one seed). Two kinds of rows:
+``greedy``, a bidder with another player's cards as ``score+pimc:worlds=20``), on the
+same deals for every row (one seed). Two kinds of rows:
 
 - ``--play A B``: the card play alone. FFB rules with announcements off; every call is
   fixed: the seat after the dealer takes 80 in a suit read from its own hand (the mask
@@ -11,7 +12,8 @@ reads them (``pimc:worlds=20,max_cards=24``, ``evaluating:samples=4,play=pimc``,
   others pass. Both teams play the same contracts: the difference is the card play.
 - ``--deal A B``: whole deals, the auction included, under FFB rules; a second line
   gives the share of the tables at which each side took the contract, the share of
-  those it made, and how many were coinched.
+  those it made, and how many were coinched, a third each side's mean think time per
+  call and per card.
 
 Printed per row: the first player's mean deal-score difference per deal, its 95%
 interval, and each side's mean think time per decision (milliseconds, in process; with
@@ -63,7 +65,10 @@ class Timed:
         timer = _TIMER[0]
         start = timer()
         action = self.inner.choose(view, legal, rng)
-        _CLOCK.setdefault(self.label, []).append(timer() - start)
+        spent = timer() - start
+        _CLOCK.setdefault(self.label, []).append(spent)
+        phase = "call" if view.phase is Phase.AUCTION else "card"
+        _CLOCK.setdefault(f"{self.label}_{phase}", []).append(spent)
         return action
 
 
@@ -106,6 +111,10 @@ def _row(kind: str, a: PlayerSpec, b: PlayerSpec, deals: int, seed: int) -> dict
         "high": high,
         "first_ms_per_decision": think.get("a", 0.0),
         "second_ms_per_decision": think.get("b", 0.0),
+        "first_ms_per_call": think.get("a_call", 0.0),
+        "second_ms_per_call": think.get("b_call", 0.0),
+        "first_ms_per_card": think.get("a_card", 0.0),
+        "second_ms_per_card": think.get("b_card", 0.0),
         "seconds": elapsed,
         **counts,
     }
@@ -148,7 +157,11 @@ def _contract_line(row: dict[str, object]) -> str:
             f"{side} took {100 * taken / tables:.0f}% of the tables, made {rate} of those, "
             f"{coinched} coinched"
         )
-    return "    contracts: " + "; ".join(parts)
+    times = (
+        f"    ms a call {row['first_ms_per_call']:.1f} and {row['second_ms_per_call']:.1f}, "
+        f"ms a card {row['first_ms_per_card']:.1f} and {row['second_ms_per_card']:.1f}"
+    )
+    return "    contracts: " + "; ".join(parts) + "\n" + times
 
 
 _DEFAULT_ROWS = (

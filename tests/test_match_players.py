@@ -7,6 +7,7 @@ import argparse
 import pytest
 
 from coinche import RuleConfig
+from coinche.bots.bidding import ScoreBidder
 from coinche.bots.evaluate import EvaluatingBidder
 from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.cli import main
@@ -37,6 +38,42 @@ def test_options_reach_the_player() -> None:
     assert isinstance(bidder, EvaluatingBidder)
     assert (bidder.samples, bidder.margin) == (2, -5)
     assert isinstance(bidder.player, PimcPlayer)
+
+
+def test_a_bidder_takes_another_players_cards_after_a_plus() -> None:
+    """``BIDDER+PLAYER``: the bidder's own options, and the card player with its own."""
+    spec = _player_spec("evaluating:samples=4+pimc:worlds=20,max_cards=24,objective=points")
+    assert spec.play == PlayerSpec(
+        "pimc", (("worlds", 20), ("max_cards", 24), ("objective", "points"))
+    )
+    assert str(spec) == "evaluating:samples=4+pimc:worlds=20,max_cards=24,objective=points"
+    assert _player_spec(str(spec)) == spec  # what a match prints reads back the same
+    bidder = spec.build()
+    assert isinstance(bidder, EvaluatingBidder)
+    assert bidder.samples == 4
+    cards = bidder.player
+    assert isinstance(cards, PimcPlayer)
+    assert (cards.worlds, cards.max_cards, cards.objective) == (20, 24, "points")
+    scored = _player_spec("score+greedy").build()
+    assert isinstance(scored, ScoreBidder)
+    assert isinstance(scored.player, GreedyPlayer)
+    # each table of a match builds its own: no card player is shared between them
+    assert spec.build().player is not spec.build().player  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("pimc+greedy", r"BIDDER\+PLAYER takes a bidder \(evaluating, score\) before the \+"),
+        ("score+pimc+greedy", r"takes one \+ only"),
+        ("score:play=greedy+pimc", "give its card player as play=... or after a \\+, not both"),
+        ("score+pimc:depth=2", "pimc takes the options worlds"),
+        ("score:samples=0+greedy", "samples must be a whole number from 1"),
+    ],
+)
+def test_bad_bidder_plus_player_specs_are_refused(text: str, message: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError, match=message):
+        _player_spec(text)
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,8 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
     :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 64, ``margin``,
     default 30, ``risk``, its coinche risk in percent, default 50, and ``play``;
     ``policy``, the trained :class:`~coinche.rl.policy.PolicyPlayer`, needs the ``rl``
-    extra)::
+    extra); ``BIDDER+PLAYER`` gives a bidder (``evaluating``, ``score``) another player's
+    cards, each with its options (``score:samples=64+pimc:worlds=20,max_cards=32``)::
 
         coinche match --ns pimc:worlds=20,max_cards=24 --ew greedy --deals 10000 --jobs 2
 
@@ -123,18 +124,22 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | str]]]] = {
 
 
 class PlayerSpec(NamedTuple):
-    """A player of ``coinche match``: its kind and its options, as given."""
+    """A player of ``coinche match``: its kind and its options, as given, and for a
+    bidder written ``BIDDER+PLAYER`` the player of its cards."""
 
     kind: str
     options: tuple[tuple[str, int | str], ...]
+    play: PlayerSpec | None = None
 
     def __str__(self) -> str:
         given = ",".join(f"{key}={value}" for key, value in self.options)
-        return f"{self.kind}:{given}" if given else self.kind
+        text = f"{self.kind}:{given}" if given else self.kind
+        return text if self.play is None else f"{text}+{self.play}"
 
     def build(self) -> Player:
         """The player (a fresh one: the two tables of a match each get their own)."""
         options = dict(self.options)
+        cards = None if self.play is None else self.play.build()
         if self.kind == "pimc":
             given: dict[str, Any] = {}  # the options given; the others are the player's defaults
             if "objective" in options:
@@ -155,7 +160,7 @@ class PlayerSpec(NamedTuple):
                 **given,
             )
         if self.kind == "evaluating":
-            play = _PLAYER_KINDS[str(options.get("play", "greedy"))]()
+            play = cards or _PLAYER_KINDS[str(options.get("play", "greedy"))]()
             return EvaluatingBidder(
                 samples=int(options.get("samples", 8)),
                 margin=int(options.get("margin", 20)),
@@ -170,13 +175,41 @@ class PlayerSpec(NamedTuple):
                 samples=int(options.get("samples", 64)),
                 margin=int(options.get("margin", 30)),
                 coinche_risk=int(options.get("risk", 50)) / 100,
-                player=_PLAYER_KINDS[str(options.get("play", "greedy"))](),
+                player=cards or _PLAYER_KINDS[str(options.get("play", "greedy"))](),
             )
         return _PLAYER_KINDS[self.kind]()
 
 
+# the kinds that bid and take a player for their cards: BIDDER+PLAYER
+_BIDDERS: Final = ("evaluating", "score")
+
+
 def _player_spec(text: str) -> PlayerSpec:
-    """``NAME`` or ``NAME:KEY=VALUE,...`` (``pimc:worlds=20,max_cards=24``)."""
+    """``NAME`` or ``NAME:KEY=VALUE,...`` (``pimc:worlds=20,max_cards=24``), or
+    ``BIDDER+PLAYER``, each of the two written so: a bidder's calls and a player's cards
+    (``score:samples=64+pimc:worlds=20``)."""
+    head, plus, tail = text.partition("+")
+    if not plus:
+        return _one_spec(text)
+    bidder = _one_spec(head)
+    if bidder.kind not in _BIDDERS:
+        raise argparse.ArgumentTypeError(
+            f"BIDDER+PLAYER takes a bidder ({', '.join(_BIDDERS)}) before the +, not "
+            f"{short_repr(head.strip())}"
+        )
+    if "+" in tail:
+        raise argparse.ArgumentTypeError(
+            f"BIDDER+PLAYER takes one + only, not {short_repr(text.strip())}"
+        )
+    if any(key == "play" for key, _ in bidder.options):
+        raise argparse.ArgumentTypeError(
+            f"{bidder.kind}: give its card player as play=... or after a +, not both"
+        )
+    return bidder._replace(play=_one_spec(tail))
+
+
+def _one_spec(text: str) -> PlayerSpec:
+    """One player of :func:`_player_spec`: ``NAME`` or ``NAME:KEY=VALUE,...``."""
     name, _, rest = text.strip().partition(":")
     kind = name.strip().lower()
     known = _OPTIONS.get(kind)
@@ -269,7 +302,9 @@ def add_commands(commands: Any) -> None:
             metavar="PLAYER",
             help=f"the {team} team: {names}, with options as NAME:KEY=VALUE,... "
             "(pimc: worlds, max_cards, objective, nodes, min_worlds, keep, model; evaluating: "
-            "samples, margin, play=greedy|pimc; score: samples, margin, risk, play)",
+            "samples, margin, play=greedy|pimc; score: samples, margin, risk, play); a bidder's "
+            "calls with another player's cards as BIDDER+PLAYER "
+            "(score:samples=64+pimc:worlds=20,max_cards=32)",
         )
     match.add_argument(
         "--deals", type=_positive_int, required=True, metavar="N", help="deals to play"
