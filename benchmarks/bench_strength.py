@@ -26,18 +26,22 @@ it with the compiled build for the issue's figures::
 Without rows it runs the default rows: the PIMC player of today's defaults against the
 one of before issue 25 (card points, from the third trick, no budget, nothing kept),
 each of them against GreedyPlayer, and the evaluating bidder against GreedyPlayer.
-``--json FILE`` writes every row's figures.
+``--json FILE`` writes every row's figures; every 100 deals a row prints its figures so
+far and writes them there too (``"complete": false``), so that a long run stopped early
+still leaves its first deals measured.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import attrs
 
@@ -49,9 +53,12 @@ from coinche.cards import Strain
 from coinche.cli._scale import PlayerSpec, _player_spec
 from coinche.deal import Action, Phase, PlayerView
 from coinche.scale.arena import DuplicateMatch, duplicate_match
+from coinche.scale.executors import InProcess
 
 _CLOCK: dict[str, list[float]] = {}  # think times by label: the match runs in process
 _TIMER = [time.perf_counter]  # --cpu: time.process_time, this process's CPU time
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class Timed:
@@ -86,7 +93,43 @@ class FixedAuction:
         return PASS
 
 
-def _row(kind: str, a: PlayerSpec, b: PlayerSpec, deals: int, seed: int) -> dict[str, object]:
+class Reporting(InProcess):
+    """The in-process executor that, every *every* deals, prints the row's figures so far
+    and hands them to *save* (so that a long row stopped early still leaves its first
+    deals measured). The blocks run in order, as :class:`InProcess` runs them."""
+
+    def __init__(self, every: int, save: Callable[[list[int]], None]) -> None:
+        self.every = every
+        self.save = save
+
+    def run(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
+        differences: list[int] = []
+        for number, played in super().run(function, tasks):
+            before = len(differences) // self.every
+            differences.extend(deal.difference for deal in played)  # type: ignore[attr-defined]
+            if len(differences) // self.every > before:
+                self.save(differences)
+            yield number, played
+
+
+def _so_far(differences: list[int]) -> tuple[float, float, float]:
+    """The mean and its 95% interval, as :class:`DuplicateMatch` computes them."""
+    n = len(differences)
+    mean = sum(differences) / n
+    var = sum((d - mean) ** 2 for d in differences) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def _row(
+    kind: str,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    deals: int,
+    seed: int,
+    save: Callable[[dict[str, object]], None] = lambda row: None,
+    every: int = 100,
+) -> dict[str, object]:
     rules = RuleConfig.ffb()
     if kind == "play":
         rules = attrs.evolve(rules, announcements=False)
@@ -96,7 +139,16 @@ def _row(kind: str, a: PlayerSpec, b: PlayerSpec, deals: int, seed: int) -> dict
         first, second = FixedAuction(first), FixedAuction(second)
     _CLOCK.clear()
     start = time.perf_counter()
-    match = duplicate_match(first, second, deals, rules, seed)
+
+    def partial(differences: list[int]) -> None:
+        mean, low, high = _so_far(differences)
+        print(f"    ... {len(differences)} deals: {mean:+.1f} ({low:+.1f} to {high:+.1f})")
+        sys.stdout.flush()
+        save({"kind": kind, "first": str(a), "second": str(b), "deals": len(differences),
+              "complete": False, "mean": mean, "low": low, "high": high})  # fmt: skip
+
+    executor = Reporting(every, partial)
+    match = duplicate_match(first, second, deals, rules, seed, executor=executor)
     elapsed = time.perf_counter() - start
     low, high = match.confidence_interval
     think = {k: 1000 * sum(v) / len(v) if v else 0.0 for k, v in _CLOCK.items()}
@@ -106,6 +158,7 @@ def _row(kind: str, a: PlayerSpec, b: PlayerSpec, deals: int, seed: int) -> dict
         "first": str(a),
         "second": str(b),
         "deals": deals,
+        "complete": True,
         "mean": match.mean,
         "low": low,
         "high": high,
@@ -196,9 +249,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     build = "compiled" if coinche.COMPILED else "pure"
     print(f"{build} build, seed {args.seed}, {args.deals} duplicate deals a row, FFB rules")
     print(f"{'row':52} {'mean':>7} {'95% interval':>17} {'ms/dec A':>9} {'ms/dec B':>9}")
-    found = []
+    found: list[dict[str, object]] = []
+
+    def save(row: dict[str, object]) -> None:  # the rows so far, the last one perhaps partial
+        if args.json:
+            text = json.dumps({"build": build, "rows": [*found, row]}, indent=2)
+            args.json.write_text(text + "\n")
+
     for kind, a, b in specs:
-        row = _row(kind, a, b, args.deals, args.seed)
+        row = _row(kind, a, b, args.deals, args.seed, save)
         found.append(row)
         label = f"{kind}: {a} vs {b}"
         print(
