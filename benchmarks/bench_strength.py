@@ -129,6 +129,7 @@ def _row(
     seed: int,
     save: Callable[[dict[str, object]], None] = lambda row: None,
     every: int = 100,
+    start: int = 0,
 ) -> dict[str, object]:
     rules = RuleConfig.ffb()
     if kind == "play":
@@ -138,18 +139,19 @@ def _row(
     if kind == "play":
         first, second = FixedAuction(first), FixedAuction(second)
     _CLOCK.clear()
-    start = time.perf_counter()
+    began = time.perf_counter()
 
     def partial(differences: list[int]) -> None:
         mean, low, high = _so_far(differences)
         print(f"    ... {len(differences)} deals: {mean:+.1f} ({low:+.1f} to {high:+.1f})")
         sys.stdout.flush()
         save({"kind": kind, "first": str(a), "second": str(b), "deals": len(differences),
-              "complete": False, "mean": mean, "low": low, "high": high})  # fmt: skip
+              "start": start, "complete": False, "mean": mean, "low": low, "high": high,
+              "differences": differences})  # fmt: skip
 
     executor = Reporting(every, partial)
-    match = duplicate_match(first, second, deals, rules, seed, executor=executor)
-    elapsed = time.perf_counter() - start
+    match = duplicate_match(first, second, deals, rules, seed, executor=executor, start=start)
+    elapsed = time.perf_counter() - began
     low, high = match.confidence_interval
     think = {k: 1000 * sum(v) / len(v) if v else 0.0 for k, v in _CLOCK.items()}
     counts = _contracts(match) if kind == "deal" else {}
@@ -158,6 +160,7 @@ def _row(
         "first": str(a),
         "second": str(b),
         "deals": deals,
+        "start": start,
         "complete": True,
         "mean": match.mean,
         "low": low,
@@ -170,6 +173,7 @@ def _row(
         "second_ms_per_card": think.get("b_card", 0.0),
         "seconds": elapsed,
         **counts,
+        "differences": [deal.difference for deal in match.deals],
     }
 
 
@@ -229,6 +233,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals a row")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        help="play the run's deals from this number on (a long row split in parts; a "
+        "multiple of 20 gives the whole run's results)",
+    )
     parser.add_argument("--play", nargs=2, action="append", metavar=("A", "B"), default=[])
     parser.add_argument("--deal", nargs=2, action="append", metavar=("A", "B"), default=[])
     parser.add_argument("--json", type=Path, help="write the rows to this file")
@@ -247,7 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except argparse.ArgumentTypeError as error:
         parser.error(str(error))
     build = "compiled" if coinche.COMPILED else "pure"
-    print(f"{build} build, seed {args.seed}, {args.deals} duplicate deals a row, FFB rules")
+    first = f" from deal {args.start}" if args.start else ""
+    print(f"{build} build, seed {args.seed}, {args.deals} duplicate deals a row{first}, FFB rules")
     print(f"{'row':52} {'mean':>7} {'95% interval':>17} {'ms/dec A':>9} {'ms/dec B':>9}")
     found: list[dict[str, object]] = []
 
@@ -257,7 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.json.write_text(text + "\n")
 
     for kind, a, b in specs:
-        row = _row(kind, a, b, args.deals, args.seed, save)
+        row = _row(kind, a, b, args.deals, args.seed, save, start=args.start)
         found.append(row)
         label = f"{kind}: {a} vs {b}"
         print(

@@ -83,6 +83,27 @@ def test_deal_i_comes_from_the_seed_and_i_only() -> None:
         assert played.tables[0].dealer == Seat(number % 4)
 
 
+def test_a_match_split_by_start_is_the_whole_match() -> None:
+    """Deals 0-9 and 10-29 played as two matches (start=10) are deals 0-29 of one run,
+    with the same results: the deals are numbered as the run numbers them, and 10 is a
+    multiple of the block, so the players' copies start where the run's do. The mean
+    of the whole is the deal-weighted mean of the parts."""
+    rules = RuleConfig.common()
+    players = (PimcPlayer(worlds=2, max_cards=4), RandomPlayer())
+    whole = duplicate_match(*players, 30, rules, 3, block=5)
+    head = duplicate_match(*players, 10, rules, 3, block=5)
+    tail = duplicate_match(*players, 20, rules, 3, block=5, start=10)
+    assert head.deals + tail.deals == whole.deals
+    assert (10 * head.mean + 20 * tail.mean) / 30 == pytest.approx(whole.mean)
+    numbered = duplicate_match(GreedyPlayer(), RandomPlayer(), 1, rules, 3, start=7)
+    assert numbered.deals[0].tables[0].dealer == Seat(7 % 4)  # deal 7: dealer Seat(3)
+    with pytest.raises(CoincheTypeError, match="start must be an int >= 0"):
+        duplicate_match(*players, 2, rules, 3, start=-1)
+    with pytest.raises(CoincheTypeError, match="start numbers new deals"):
+        duplicate_match(*players, [Deal.new(Seat.NORTH, rules, random.Random(1))], rules, 3,
+                        start=2)  # fmt: skip
+
+
 def test_a_player_with_its_own_generator_restarts_at_every_block() -> None:
     """Each block gets a copy of the players as given: the generator inside a PimcPlayer
     is not shared between blocks, so the run never depends on which worker runs what,

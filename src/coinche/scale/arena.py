@@ -210,6 +210,7 @@ def duplicate_match(
     executor: Executor | None = None,
     block: int = BLOCK,
     progress: Callable[[int], None] | None = None,
+    start: int = 0,
 ) -> DuplicateMatch:
     """Play each deal at two tables, the teams swapping seats; compare their scores.
 
@@ -230,7 +231,22 @@ def duplicate_match(
     generator). *progress*, if given, is called with the number of deals of each block
     as it finishes (in this process).
 
-    :raises CoincheTypeError: a player or an argument of the wrong type.
+    *start* numbers the new deals from *start* rather than 0: deals *start* to *start +
+    deals - 1* of a run seeded *seed*, with the players' generators of those numbers, so
+    that a long match can be split by hand into parts whose deals together are the whole
+    run's (the same deals and, for a *start* that is a multiple of *block*, the same
+    results).
+
+    >>> from coinche import RuleConfig
+    >>> from coinche.bots.players import GreedyPlayer, RandomPlayer
+    >>> whole = duplicate_match(GreedyPlayer(), RandomPlayer(), 4, RuleConfig.common(), 9)
+    >>> part = duplicate_match(
+    ...     GreedyPlayer(), RandomPlayer(), 2, RuleConfig.common(), 9, start=2)
+    >>> part.deals == whole.deals[2:]
+    True
+
+    :raises CoincheTypeError: a player or an argument of the wrong type, or a *start*
+        other than 0 with given deals.
     :raises InvalidDealError: a given deal whose auction has begun (or that is over), or
         that is under other rules than *rules*; the message names its place in *deals*.
     """
@@ -248,7 +264,15 @@ def duplicate_match(
         executor = InProcess()
     elif not isinstance(executor, Executor):
         raise CoincheTypeError(f"executor must be an Executor, not {executor!r}")
+    if type(start) is not int or not 0 <= start < SEED_LIMIT:
+        raise CoincheTypeError(
+            f"start must be an int >= 0 of at most 100 digits, not {short_repr(start)}"
+        )
     given: tuple[Deal, ...] | None = None
+    if start and not isinstance(deals, int):
+        raise CoincheTypeError(
+            f"start numbers new deals: give a number of deals with start={start}, not deals"
+        )
     if isinstance(deals, int):
         if deals < 0:
             raise CoincheTypeError(f"deals must be a count >= 0 or a sequence, not {deals}")
@@ -264,11 +288,11 @@ def duplicate_match(
             second,
             rules,
             seed,
-            start,
-            min(block, total - start),
-            None if given is None else given[start : start + block],
+            start + offset,
+            min(block, total - offset),
+            None if given is None else given[offset : offset + block],
         )
-        for start in range(0, total, block)
+        for offset in range(0, total, block)
     ]
     blocks: dict[int, list[DuplicateDeal]] = {}
     for number, played in executor.run(_play_block, tasks):
