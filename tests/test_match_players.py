@@ -43,10 +43,10 @@ def test_options_reach_the_player() -> None:
 
 def test_the_ismcts_kind_builds_the_experimental_player_with_its_options() -> None:
     """``ismcts``: IsmctsPlayer with the options given, its own defaults for the others
-    (1,000 iterations, 32 worlds, the solver for the last 8 cards, UCB constant 0.7)."""
+    (5,000 iterations, 32 worlds, the solver for the last 8 cards, UCB constant 0.7)."""
     player = _player_spec("ismcts").build()
     assert isinstance(player, IsmctsPlayer)
-    assert (player.iterations, player.worlds, player.dd_cards) == (1000, 32, 8)
+    assert (player.iterations, player.worlds, player.dd_cards) == (5000, 32, 8)
     assert player.exploration == 0.7
     spec = _player_spec("ismcts:iterations=300,worlds=5,dd_cards=0,exploration=1.5")
     assert str(spec) == "ismcts:iterations=300,worlds=5,dd_cards=0,exploration=1.5"
