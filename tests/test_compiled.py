@@ -23,6 +23,7 @@ import pytest
 import coinche
 import coinche._kernel
 import coinche.bots._search
+import coinche.bots._tree
 import coinche.bots.solver
 import coinche.engine
 
@@ -64,6 +65,7 @@ def test_the_build_is_the_one_expected() -> None:
     assert _is_extension(coinche.engine) is _EXPECT_COMPILED
     assert _is_extension(coinche.bots._search) is _EXPECT_COMPILED
     assert _is_extension(coinche.bots.solver) is _EXPECT_COMPILED
+    assert _is_extension(coinche.bots._tree) is _EXPECT_COMPILED
     assert coinche.COMPILED is _EXPECT_COMPILED
 
 

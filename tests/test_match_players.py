@@ -9,6 +9,7 @@ import pytest
 from coinche import RuleConfig
 from coinche.bots.bidding import ScoreBidder
 from coinche.bots.evaluate import EvaluatingBidder
+from coinche.bots.ismcts import IsmctsPlayer
 from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.cli import main
 from coinche.cli._scale import PlayerSpec, _player_spec
@@ -38,6 +39,25 @@ def test_options_reach_the_player() -> None:
     assert isinstance(bidder, EvaluatingBidder)
     assert (bidder.samples, bidder.margin) == (2, -5)
     assert isinstance(bidder.player, PimcPlayer)
+
+
+def test_the_ismcts_kind_builds_the_experimental_player_with_its_options() -> None:
+    """``ismcts``: IsmctsPlayer with the options given, its own defaults for the others
+    (5,000 iterations, 32 worlds, the solver for the last 8 cards, UCB constant 0.7)."""
+    player = _player_spec("ismcts").build()
+    assert isinstance(player, IsmctsPlayer)
+    assert (player.iterations, player.worlds, player.dd_cards) == (5000, 32, 8)
+    assert player.exploration == 0.7
+    spec = _player_spec("ismcts:iterations=300,worlds=5,dd_cards=0,exploration=1.5")
+    assert str(spec) == "ismcts:iterations=300,worlds=5,dd_cards=0,exploration=1.5"
+    player = spec.build()
+    assert isinstance(player, IsmctsPlayer)
+    assert (player.iterations, player.worlds, player.dd_cards) == (300, 5, 0)
+    assert player.exploration == 1.5
+    cards = _player_spec("score+ismcts:iterations=50").build()
+    assert isinstance(cards, ScoreBidder)
+    assert isinstance(cards.player, IsmctsPlayer)
+    assert cards.player.iterations == 50
 
 
 def test_a_bidder_takes_another_players_cards_after_a_plus() -> None:
@@ -88,6 +108,10 @@ def test_bad_bidder_plus_player_specs_are_refused(text: str, message: str) -> No
         ("pimc:worlds=2.5", "worlds must be a whole number"),
         ("pimc:worlds=2,worlds=3", "the option worlds is given twice"),
         ("evaluating:play=random", "play must be greedy or pimc, not 'random'"),
+        ("ismcts:iterations=0", "iterations must be a whole number from 1 to 10000000"),
+        ("ismcts:exploration=nan", "exploration must be a number from 0 to 100, not 'nan'"),
+        ("ismcts:exploration=-1", "exploration must be a number from 0 to 100"),
+        ("ismcts:worlds=x", "worlds must be a whole number from 1 to 100000, not 'x'"),
     ],
 )
 def test_bad_specs_are_refused_with_the_reason(text: str, message: str) -> None:

@@ -118,6 +118,15 @@ def _score_difference(pos_fields: tuple[int, ...], points: TeamPoints, team: int
     return score_ns - score_ew if team == 0 else score_ew - score_ns
 
 
+def _score_fields(pos: Position) -> tuple[int, ...]:
+    """The figures :func:`_score_difference` reads of *pos* (a générale counted as
+    made: a caller that can tell sets that field)."""
+    return (
+        pos.taker, pos.kind, pos.value, pos.multiplier, pos.belote_team,
+        pos.announcements[0], pos.announcements[1], 1, *pos.options,
+    )  # fmt: skip
+
+
 class _World:
     """One imagined deal kept for the next decisions of the same seat in the same deal:
     the hands as dealt, and the solver context whose transposition table holds what
@@ -346,10 +355,7 @@ class _Pimc:
             for card, points in found.items():
                 values[card.index] = (points.north_south, points.east_west)
             return values, nodes
-        fields = (
-            pos.taker, pos.kind, pos.value, pos.multiplier, pos.belote_team,
-            pos.announcements[0], pos.announcements[1], 1, *pos.options,
-        )  # fmt: skip
+        fields = _score_fields(pos)
         for card, points in found.items():
             if (
                 pos.kind == K.GENERALE

@@ -3,13 +3,16 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
 
 ``coinche match --ns PLAYER --ew PLAYER --deals N``
     A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
-    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``score``, ``policy``),
+    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``score``, ``policy``,
+    ``ismcts``),
     each deal played at two tables; a player takes its options as ``NAME:KEY=VALUE,...``
     (``pimc``: ``worlds``, default 10, ``max_cards``, default 16, ``objective``,
     ``score`` or ``points``, ``nodes``, the search budget of a decision, 0 for none,
     ``min_worlds`` and ``keep``, 0 or 1, and ``model``, ``uniform`` or ``bidder``
     (worlds weighed by :class:`~coinche.bots.inference.BidderModel`), defaults as
-    :class:`~coinche.bots.players.PimcPlayer`'s; ``evaluating``, the
+    :class:`~coinche.bots.players.PimcPlayer`'s; ``ismcts``, the experimental
+    :class:`~coinche.bots.ismcts.IsmctsPlayer`: ``iterations``, ``worlds``,
+    ``dd_cards`` and ``exploration``, defaults as its own; ``evaluating``, the
     :class:`~coinche.bots.evaluate.EvaluatingBidder`: ``samples``, default 8,
     ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``score``, the
     :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 64, ``margin``,
@@ -47,6 +50,7 @@ deals  mean a deal  95% interval  time  deals/s
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -77,6 +81,19 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
+def _number(low: float, high: float) -> Callable[[str], float]:
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not low <= value <= high:  # nan too
+            raise ValueError(f"a number from {low:g} to {high:g}")
+        return value
+
+    return read
+
+
 def _objective(text: str) -> str:
     if text not in ("score", "points"):
         raise ValueError("score or points")
@@ -96,7 +113,7 @@ def _play_kind(text: str) -> str:
 
 
 # the options each player of --ns and --ew takes, each with what reads its value
-_OPTIONS: Final[dict[str, dict[str, Callable[[str], int | str]]]] = {
+_OPTIONS: Final[dict[str, dict[str, Callable[[str], int | float | str]]]] = {
     "greedy": {},
     "random": {},
     "pimc": {
@@ -120,6 +137,12 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | str]]]] = {
         "risk": _whole(0, 100),
         "play": _play_kind,
     },
+    "ismcts": {
+        "iterations": _whole(1, 10_000_000),
+        "worlds": _whole(1, 100_000),
+        "dd_cards": _whole(0, 32),
+        "exploration": _number(0, 100),
+    },
 }
 
 
@@ -128,7 +151,7 @@ class PlayerSpec(NamedTuple):
     bidder written ``BIDDER+PLAYER`` the player of its cards."""
 
     kind: str
-    options: tuple[tuple[str, int | str], ...]
+    options: tuple[tuple[str, int | float | str], ...]
     play: PlayerSpec | None = None
 
     def __str__(self) -> str:
@@ -159,6 +182,11 @@ class PlayerSpec(NamedTuple):
                 max_cards=int(options.get("max_cards", 16)),
                 **given,
             )
+        if self.kind == "ismcts":
+            from coinche.bots.ismcts import IsmctsPlayer
+
+            chosen: dict[str, Any] = dict(options)  # the options given; others the defaults
+            return IsmctsPlayer(**chosen)
         if self.kind == "evaluating":
             play = cards or _PLAYER_KINDS[str(options.get("play", "greedy"))]()
             return EvaluatingBidder(
@@ -218,7 +246,7 @@ def _one_spec(text: str) -> PlayerSpec:
             f"must be one of {', '.join(_OPTIONS)} (with options NAME:KEY=VALUE,...), "
             f"not {short_repr(text)}"
         )
-    options: dict[str, int | str] = {}
+    options: dict[str, int | float | str] = {}
     for item in rest.split(",") if rest.strip() else ():
         key, equals, value = item.strip().partition("=")
         key = key.strip()
