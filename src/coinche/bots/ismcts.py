@@ -44,13 +44,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from coinche import _kernel as K
-from coinche._checks import check_int_range, check_iterable, check_type, short_repr
+from coinche._checks import check_int_range, check_type, short_repr
 from coinche.bots._tree import _Tree, _World
-from coinche.bots.pimc import _played, _replay, _shared_credits, _world_position
+from coinche.bots.pimc import (
+    _cards_to_value,
+    _played,
+    _replay,
+    _shared_credits,
+    _world_position,
+)
 from coinche.cards import Card
 from coinche.deal import Action, PlayerView
-from coinche.errors import CoincheTypeError, IllegalCardError, InvalidDealError
-from coinche.play import explain_card, legal_cards
+from coinche.errors import CoincheTypeError
 
 if TYPE_CHECKING:
     from coinche.bots.players import Player
@@ -144,23 +149,8 @@ class IsmctsPlayer:
         """
         from coinche.bots.sampling import Sampler
 
-        contract = view.contract
-        if contract is None or view.trick is None:
-            raise InvalidDealError("an ISMCTS player values cards in the play phase only")
-        if view.to_move is not view.seat:
-            raise InvalidDealError(f"{view.seat.name} is not to play: no card to value")
-        draw = self.rng if self.rng is not None else rng
-        if not isinstance(draw, random.Random):
-            raise CoincheTypeError("card_values needs a random generator (rng=)")
-        check_iterable(legal, "legal")
-        cards = [action for action in legal if isinstance(action, Card)]
-        if not cards:
-            raise InvalidDealError(f"legal holds no card to value: {short_repr(legal)}")
-        allowed = legal_cards(view.hand, view.trick, contract.strain, view.rules).mask
-        for card in cards:
-            if not allowed & card.mask:
-                reason = explain_card(card, view.hand, view.trick, contract.strain, view.rules)
-                raise IllegalCardError(card, view.seat, reason or "it is not legal now")
+        own = self.rng if self.rng is not None else rng
+        contract, draw, cards = _cards_to_value(view, legal, own, "an ISMCTS player")
         sampler = Sampler.from_view(view)
         pool = _pool(view, sampler, draw, self.worlds)
         tree = _Tree(int(view.seat) & 1, self.exploration, self.dd_cards)

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from coinche.bots._weights import WorldModel
     from coinche.bots.players import Player
     from coinche.bots.sampling import Sampler
+    from coinche.contract import Contract
     from coinche.deal import Step
     from coinche.position import Position
 
@@ -223,23 +224,8 @@ class _Pimc:
         """
         from coinche.bots.sampling import Sampler
 
-        contract = view.contract
-        if contract is None or view.trick is None:
-            raise InvalidDealError("a PIMC player values cards in the play phase only")
-        if view.to_move is not view.seat:
-            raise InvalidDealError(f"{view.seat.name} is not to play: no card to value")
-        draw = self.rng if self.rng is not None else rng
-        if not isinstance(draw, random.Random):
-            raise CoincheTypeError("card_values needs a random generator (rng=)")
-        check_iterable(legal, "legal")
-        cards = [action for action in legal if isinstance(action, Card)]
-        if not cards:
-            raise InvalidDealError(f"legal holds no card to value: {short_repr(legal)}")
-        allowed = legal_cards(view.hand, view.trick, contract.strain, view.rules).mask
-        for card in cards:
-            if not allowed & card.mask:
-                reason = explain_card(card, view.hand, view.trick, contract.strain, view.rules)
-                raise IllegalCardError(card, view.seat, reason or "it is not legal now")
+        own = self.rng if self.rng is not None else rng
+        contract, draw, cards = _cards_to_value(view, legal, own, "a PIMC player")
         if _cards_left(view) > self.max_cards:
             first = self.fallback.choose(view, legal, rng if rng is not None else draw)
             if not isinstance(first, Card) or first not in cards:
@@ -386,6 +372,36 @@ class _Pimc:
             + ("" if self.model is None else f", model={self.model!r}")
             + ")"
         )
+
+
+def _cards_to_value(
+    view: PlayerView, legal: Sequence[Action], draw: random.Random | None, who: str
+) -> tuple[Contract, random.Random, list[Card]]:
+    """The contract, the generator and the cards of *legal* that a search (*who*, for the message)
+    values at *view*, once checked: the play phase, the seat's turn, a generator, and
+    cards the seat may play now.
+
+    :raises InvalidDealError: not in the play, not the seat's turn, or no card in *legal*.
+    :raises IllegalCardError: a card of *legal* the seat may not play now.
+    :raises CoincheTypeError: no generator, or *legal* not a sequence of actions.
+    """
+    contract = view.contract
+    if contract is None or view.trick is None:
+        raise InvalidDealError(f"{who} values cards in the play phase only")
+    if view.to_move is not view.seat:
+        raise InvalidDealError(f"{view.seat.name} is not to play: no card to value")
+    if not isinstance(draw, random.Random):
+        raise CoincheTypeError("card_values needs a random generator (rng=)")
+    check_iterable(legal, "legal")
+    cards = [action for action in legal if isinstance(action, Card)]
+    if not cards:
+        raise InvalidDealError(f"legal holds no card to value: {short_repr(legal)}")
+    allowed = legal_cards(view.hand, view.trick, contract.strain, view.rules).mask
+    for card in cards:
+        if not allowed & card.mask:
+            reason = explain_card(card, view.hand, view.trick, contract.strain, view.rules)
+            raise IllegalCardError(card, view.seat, reason or "it is not legal now")
+    return contract, draw, cards
 
 
 def _replay(view: PlayerView, hands: Sequence[int]) -> Deal:
