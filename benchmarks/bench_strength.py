@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -52,7 +51,7 @@ from coinche.bots.players import Player
 from coinche.cards import Strain
 from coinche.cli._scale import PlayerSpec, _player_spec
 from coinche.deal import Action, Phase, PlayerView
-from coinche.scale.arena import DuplicateMatch, duplicate_match
+from coinche.scale.arena import DuplicateDeal, DuplicateMatch, duplicate_match
 from coinche.scale.executors import InProcess
 
 _CLOCK: dict[str, list[float]] = {}  # think times by label: the match runs in process
@@ -98,27 +97,18 @@ class Reporting(InProcess):
     and hands them to *save* (so that a long row stopped early still leaves its first
     deals measured). The blocks run in order, as :class:`InProcess` runs them."""
 
-    def __init__(self, every: int, save: Callable[[list[int]], None]) -> None:
+    def __init__(self, every: int, save: Callable[[DuplicateMatch], None]) -> None:
         self.every = every
         self.save = save
 
     def run(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
-        differences: list[int] = []
+        deals: list[DuplicateDeal] = []
         for number, played in super().run(function, tasks):
-            before = len(differences) // self.every
-            differences.extend(deal.difference for deal in played)  # type: ignore[attr-defined]
-            if len(differences) // self.every > before:
-                self.save(differences)
+            before = len(deals) // self.every
+            deals.extend(played)  # type: ignore[arg-type]
+            if len(deals) // self.every > before:
+                self.save(DuplicateMatch.from_deals(deals))
             yield number, played
-
-
-def _so_far(differences: list[int]) -> tuple[float, float, float]:
-    """The mean and its 95% interval, as :class:`DuplicateMatch` computes them."""
-    n = len(differences)
-    mean = sum(differences) / n
-    var = sum((d - mean) ** 2 for d in differences) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
 
 
 def _row(
@@ -141,13 +131,13 @@ def _row(
     _CLOCK.clear()
     began = time.perf_counter()
 
-    def partial(differences: list[int]) -> None:
-        mean, low, high = _so_far(differences)
-        print(f"    ... {len(differences)} deals: {mean:+.1f} ({low:+.1f} to {high:+.1f})")
+    def partial(so_far: DuplicateMatch) -> None:
+        (low, high), n = so_far.confidence_interval, len(so_far.deals)
+        print(f"    ... {n} deals: {so_far.mean:+.1f} ({low:+.1f} to {high:+.1f})")
         sys.stdout.flush()
-        save({"kind": kind, "first": str(a), "second": str(b), "deals": len(differences),
-              "start": start, "complete": False, "mean": mean, "low": low, "high": high,
-              "differences": differences})  # fmt: skip
+        save({"kind": kind, "first": str(a), "second": str(b), "deals": n, "start": start,
+              "complete": False, "mean": so_far.mean, "low": low, "high": high,
+              "differences": [deal.difference for deal in so_far.deals]})  # fmt: skip
 
     executor = Reporting(every, partial)
     match = duplicate_match(first, second, deals, rules, seed, executor=executor, start=start)

@@ -21,7 +21,7 @@ from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.cli import main
 from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.scale.arena import deal_rng, duplicate_match
+from coinche.scale.arena import DuplicateMatch, deal_rng, duplicate_match
 from coinche.scale.executors import (
     ClusterError,
     InProcess,
@@ -95,6 +95,12 @@ def test_a_match_split_by_start_is_the_whole_match() -> None:
     tail = duplicate_match(*players, 20, rules, 3, block=5, start=10)
     assert head.deals + tail.deals == whole.deals
     assert (10 * head.mean + 20 * tail.mean) / 30 == pytest.approx(whole.mean)
+    assert DuplicateMatch.from_deals(head.deals + tail.deals) == whole  # mean, stderr too
+    with pytest.raises(CoincheTypeError, match="deals must hold DuplicateDeal values"):
+        DuplicateMatch.from_deals([*head.deals, 3])  # type: ignore[list-item]
+    with pytest.raises(CoincheTypeError, match="deals must be an iterable"):
+        DuplicateMatch.from_deals(7)  # type: ignore[arg-type]
+    assert DuplicateMatch.from_deals(()) == DuplicateMatch((), 0.0, 0.0)
     numbered = duplicate_match(GreedyPlayer(), RandomPlayer(), 1, rules, 3, start=7)
     assert numbered.deals[0].tables[0].dealer == Seat(7 % 4)  # deal 7: dealer Seat(3)
     with pytest.raises(CoincheTypeError, match="start must be an int >= 0"):

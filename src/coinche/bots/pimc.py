@@ -377,9 +377,9 @@ class _Pimc:
 def _cards_to_value(
     view: PlayerView, legal: Sequence[Action], draw: random.Random | None, who: str
 ) -> tuple[Contract, random.Random, list[Card]]:
-    """The contract, the generator and the cards of *legal* that a search (*who*, for the message)
-    values at *view*, once checked: the play phase, the seat's turn, a generator, and
-    cards the seat may play now.
+    """The contract, the generator and the cards of *legal* that a search (*who*, for
+    the message) values at *view*, once checked: the play phase, the seat's turn, a
+    generator, and cards the seat may play now.
 
     :raises InvalidDealError: not in the play, not the seat's turn, or no card in *legal*.
     :raises IllegalCardError: a card of *legal* the seat may not play now.

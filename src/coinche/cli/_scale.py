@@ -330,7 +330,8 @@ def add_commands(commands: Any) -> None:
             metavar="PLAYER",
             help=f"the {team} team: {names}, with options as NAME:KEY=VALUE,... "
             "(pimc: worlds, max_cards, objective, nodes, min_worlds, keep, model; evaluating: "
-            "samples, margin, play=greedy|pimc; score: samples, margin, risk, play); a bidder's "
+            "samples, margin, play=greedy|pimc; score: samples, margin, risk, play; ismcts: "
+            "iterations, worlds, dd_cards, exploration); a bidder's "
             "calls with another player's cards as BIDDER+PLAYER "
             "(score:samples=64+pimc:worlds=20,max_cards=32)",
         )

@@ -36,7 +36,7 @@ from typing import Final
 
 import attrs
 
-from coinche._checks import SEED_LIMIT, short_repr
+from coinche._checks import SEED_LIMIT, check_iterable, short_repr
 from coinche.bots.players import Player, play_deal
 from coinche.config import RuleConfig
 from coinche.deal import Deal
@@ -84,6 +84,38 @@ class DuplicateMatch:
     stderr: float
     """The standard error of :attr:`mean` (sample standard deviation over sqrt(n); 0 for
     fewer than two deals)."""
+
+    @classmethod
+    def from_deals(cls, deals: Sequence[DuplicateDeal]) -> DuplicateMatch:
+        """The match of *deals*, its mean and standard error computed from them: the
+        parts of a match split with ``start=`` joined into the whole (their deals in
+        order), or the deals a match has played so far.
+
+        >>> from coinche import RuleConfig
+        >>> from coinche.bots.players import GreedyPlayer, RandomPlayer
+        >>> rules = RuleConfig.common()
+        >>> whole = duplicate_match(GreedyPlayer(), RandomPlayer(), 30, rules, 9)
+        >>> head = duplicate_match(GreedyPlayer(), RandomPlayer(), 20, rules, 9)
+        >>> tail = duplicate_match(GreedyPlayer(), RandomPlayer(), 10, rules, 9, start=20)
+        >>> DuplicateMatch.from_deals(head.deals + tail.deals) == whole
+        True
+
+        :raises CoincheTypeError: *deals* is not a sequence of :class:`DuplicateDeal`.
+        """
+        check_iterable(deals, "deals")
+        played = tuple(deals)
+        for deal in played:
+            if not isinstance(deal, DuplicateDeal):
+                raise CoincheTypeError(
+                    f"deals must hold DuplicateDeal values, not {short_repr(deal)}"
+                )
+        n = len(played)
+        mean = sum(r.difference for r in played) / n if n else 0.0
+        stderr = 0.0
+        if n > 1:
+            var = sum((r.difference - mean) ** 2 for r in played) / (n - 1)
+            stderr = math.sqrt(var / n)
+        return cls(played, mean, stderr)
 
     @property
     def confidence_interval(self) -> tuple[float, float]:
@@ -299,11 +331,6 @@ def duplicate_match(
         blocks[number] = played
         if progress is not None:
             progress(len(played))
-    results = [deal for number in range(len(tasks)) for deal in blocks[number]]
-    n = len(results)
-    mean = sum(r.difference for r in results) / n if n else 0.0
-    stderr = 0.0
-    if n > 1:
-        var = sum((r.difference - mean) ** 2 for r in results) / (n - 1)
-        stderr = math.sqrt(var / n)
-    return DuplicateMatch(tuple(results), mean, stderr)
+    return DuplicateMatch.from_deals(
+        [deal for number in range(len(tasks)) for deal in blocks[number]]
+    )
