@@ -12,8 +12,11 @@ imports cancel out::
 ``deal_api``: complete random deals through the checked :class:`coinche.Deal` (common
 rules, auction included), as ``bench.py``'s (b); ``engine``: ``PlayState.from_hands`` then
 ``engine.random_playout``, as (c); ``playouts``: one ``engine.random_playouts`` call of
-*n* playouts from the start of one deal, as (e). ``PYTHONHASHSEED=0`` keeps dict and set
-work the same from run to run. Figures of 2026-12-01 are in docs/performance.rst.
+*n* playouts from the start of one deal, as (e); ``solve``: *n* full-deal double-dummy
+solves (:func:`coinche.bots.solver.solve_deal`, FFB rules, one suit each, the hands of
+``engine.random_hands``), whose node counts are printed so that two builds can be seen to
+search the same tree. ``PYTHONHASHSEED=0`` keeps dict and set work the same from run to
+run. Figures are in docs/performance.rst.
 """
 
 from __future__ import annotations
@@ -57,14 +60,31 @@ def playouts(count: int) -> None:
     E.random_playouts(state, count, 0)
 
 
+def solve(count: int) -> None:
+    from coinche import RuleConfig, Seat, Strain
+    from coinche import engine as E
+    from coinche.bots.solver import solve_deal
+    from coinche.cards import hand_from_mask
+
+    rules = RuleConfig.ffb()
+    nodes = []
+    for i in range(count):
+        hands = [hand_from_mask(mask) for mask in E.random_hands(100 + i)]
+        nodes.append(solve_deal(hands, Strain(i % 4), Seat((i + 1) % 4), rules).nodes)
+    print("nodes", nodes)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("work", choices=["deal_api", "engine", "playouts"])
+    parser.add_argument("work", choices=["deal_api", "engine", "playouts", "solve"])
     parser.add_argument("count", type=int, help="deals to play (0: start-up only)")
     args = parser.parse_args(argv)
     import coinche  # imported in the empty run too, so that the subtraction removes it
 
-    {"deal_api": deal_api, "engine": engine, "playouts": playouts}[args.work](args.count)
+    if args.work == "solve":  # the solver's tables are built at import: not counted
+        import coinche.bots.solver  # noqa: F401
+    work = {"deal_api": deal_api, "engine": engine, "playouts": playouts, "solve": solve}
+    work[args.work](args.count)
     print("compiled" if coinche.COMPILED else "pure")
     return 0
 

@@ -44,18 +44,15 @@ from mypy_extensions import i64
 
 from coinche import _kernel as K
 from coinche import _playout as P
-from coinche._playout import (
-    GREEDY,
-    RANDOM,
-    playout,
-    playouts,
-    random_playout,
-    random_playouts,
-)
+from coinche._checks import check_int_range, check_type
+from coinche._playout import GREEDY, RANDOM
+from coinche.cards import CARDS
+from coinche.config import RuleConfig
+from coinche.errors import IllegalCardError, InvalidDealError
 from coinche.position import Position, _bad_argument, _not_over, announcement_credit
+from coinche.seats import Seat
 
-if TYPE_CHECKING:
-    from coinche.config import RuleConfig
+if TYPE_CHECKING:  # an annotation: the deal is read, never imported (see _position_of)
     from coinche.deal import Deal
 
 __all__ = [
@@ -109,8 +106,6 @@ def _check_mask(mask: int, what: str) -> None:
     """Refuse a *mask* that is not an int of 32 bits, with the library's error."""
     given: object = mask
     if type(given) is not int or not 0 <= mask <= _MASK32:
-        from coinche.errors import InvalidDealError
-
         raise InvalidDealError(f"{what} takes a 32-bit card mask, not {given!r:.40}")
 
 
@@ -127,8 +122,6 @@ def random_card(mask: int, x: int) -> int:
     """
     if not 0 < mask <= _MASK32:
         _check_mask(mask, "random_card")
-        from coinche.errors import InvalidDealError
-
         raise InvalidDealError("random_card needs a mask holding at least one card, not 0")
     return P.pick(mask, x % K.count(mask))
 
@@ -145,7 +138,7 @@ def random_hands(seed: int) -> tuple[int, int, int, int]:
     ([8, 8, 8, 8], 4294967295)
     """
     deck = list(range(32))
-    x = P._seed(seed)
+    x = P.seed_of(seed)
     for i in range(31, 0, -1):
         x = P.xorshift(x)
         j = x % (i + 1)
@@ -156,7 +149,7 @@ def random_hands(seed: int) -> tuple[int, int, int, int]:
     return masks[0], masks[1], masks[2], masks[3]
 
 
-class PlayState:
+class PlayState(K.PlayCore):
     """The mutable twin of :class:`Position`, for search (see the module's docs).
 
     The same fields as a :class:`Position` (:attr:`hands` and the others), changed in
@@ -166,6 +159,14 @@ class PlayState:
     :meth:`from_position` or :meth:`from_hands` (four hand masks and a contract).
     Attributes are read-only by convention: change a state only through :meth:`play`,
     :meth:`undo` and :meth:`copy`. States copy, deep-copy and pickle, in both builds.
+
+    The cards, the trick and the points are the kernel's fields (a state is a
+    ``coinche._kernel.PlayCore``, whose step :meth:`play` calls): ``strain``, ``flags``
+    (the play options, :attr:`RuleConfig.play_flags <coinche.RuleConfig.play_flags>`),
+    ``leader`` (the seat that led the trick in progress), ``to_move`` (the seat to play,
+    meaningless once :attr:`is_over`), ``size`` (the cards in the trick in progress, 0
+    to 3) and its cards ``c0``, ``c1``, ``c2`` (meaningful below ``size``); the hands,
+    points and tricks through :attr:`hands`, :attr:`points` and :attr:`won`.
 
     >>> from coinche import Hand, RuleConfig, engine
     >>> hands = [Hand.parse(h).mask for h in ("JH 9H AH TH KH QH 8H 7H",
@@ -181,28 +182,10 @@ class PlayState:
 
     # slots: interpreted, past 30 attributes CPython 3.11 stops sharing instance dict keys
     __slots__ = (
-        "_base", "_h0", "_h1", "_h2", "_h3", "_origin", "_p0", "_p1", "_undo", "_w0", "_w1",
-        "_w2", "_w3", "announcements", "belote_holder", "belote_open", "belote_team", "c0",
-        "c1", "c2", "flags", "kind", "leader", "multiplier", "options", "played", "size",
-        "strain", "taker", "to_move", "value",
+        "_base", "_origin", "_undo", "announcements", "belote_holder", "belote_open",
+        "belote_team", "kind", "multiplier", "options", "played", "taker", "value",
     )  # fmt: skip
 
-    strain: i64
-    """The contract's strain, 0 to 5."""
-    flags: i64
-    """The play options (:attr:`RuleConfig.play_flags <coinche.RuleConfig.play_flags>`)."""
-    leader: i64
-    """The seat that led the trick in progress."""
-    to_move: i64
-    """The seat to play (meaningless once :attr:`is_over`)."""
-    size: i64
-    """How many cards are in the trick in progress (0 to 3)."""
-    c0: i64
-    """The first card of the trick in progress (meaningful when :attr:`size` > 0)."""
-    c1: i64
-    """Its second card (when :attr:`size` > 1)."""
-    c2: i64
-    """Its third card (when :attr:`size` > 2)."""
     played: list[int]
     """Every card played in the deal, in order (with :meth:`from_deal`, those before
     the conversion included; with :meth:`from_position`, only those played since)."""
@@ -223,43 +206,18 @@ class PlayState:
     the holder's hand (:attr:`Position.belote_open`)."""
     announcements: tuple[int, int]
     """Announcement points that score, by team (after comparison)."""
-    # the hands by seat, the card points by team and the tricks by seat, as machine
-    # integers once compiled (read them through hands, points and won)
-    _h0: i64
-    _h1: i64
-    _h2: i64
-    _h3: i64
-    _p0: i64
-    _p1: i64
-    _w0: i64
-    _w1: i64
-    _w2: i64
-    _w3: i64
     _origin: Position  # the position this state was made at
     _base: i64  # how many of played were played before this state was made
-    _undo: list[int]  # per complete trick: its leader and points
+    _undo: list[int]  # per complete trick: what the kernel's step returned for it
 
     def __init__(self, pos: Position, played: list[int]) -> None:
         h = pos.hands
-        self._h0 = h[0]
-        self._h1 = h[1]
-        self._h2 = h[2]
-        self._h3 = h[3]
-        self.strain = pos.strain
-        self.flags = pos.flags
-        self.leader = pos.leader
-        self.to_move = (pos.leader + pos.size) & 3
-        self.size = pos.size
-        self.c0 = pos.c0
-        self.c1 = pos.c1
-        self.c2 = pos.c2
-        self._p0 = pos.points[0]
-        self._p1 = pos.points[1]
+        p = pos.points
         w = pos.won
-        self._w0 = w[0]
-        self._w1 = w[1]
-        self._w2 = w[2]
-        self._w3 = w[3]
+        super().__init__(
+            h[0], h[1], h[2], h[3], pos.strain, pos.flags, pos.leader, pos.size, pos.c0,
+            pos.c1, pos.c2, p[0], p[1], w[0], w[1], w[2], w[3],
+        )  # fmt: skip
         self.played = played
         self.options = pos.options
         self.taker = pos.taker
@@ -278,18 +236,18 @@ class PlayState:
     def hands(self) -> tuple[int, int, int, int]:
         """The cards each seat still holds, as masks, by seat (a new tuple each time:
         change the hands only through :meth:`play` and :meth:`undo`)."""
-        return self._h0, self._h1, self._h2, self._h3
+        return self.h0, self.h1, self.h2, self.h3
 
     @property
     def points(self) -> tuple[int, int]:
         """Card points won so far by each team (with the last-trick bonus at the end),
         as :attr:`card_points`."""
-        return self._p0, self._p1
+        return self.p0, self.p1
 
     @property
     def won(self) -> tuple[int, int, int, int]:
         """Tricks won so far by each seat."""
-        return self._w0, self._w1, self._w2, self._w3
+        return self.w0, self.w1, self.w2, self.w3
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -355,8 +313,6 @@ class PlayState:
         """
         pos = _position_of(deal, "from_deal")
         if pos is None or deal.is_over:
-            from coinche.errors import InvalidDealError
-
             raise InvalidDealError(
                 f"a PlayState starts from a deal in its play phase, not {deal.phase.value}"
             )
@@ -366,9 +322,9 @@ class PlayState:
         """The state as an immutable :class:`Position`."""
         n = self.size
         return Position(
-            (self._h0, self._h1, self._h2, self._h3), self.strain, self.flags, self.leader, n,
+            (self.h0, self.h1, self.h2, self.h3), self.strain, self.flags, self.leader, n,
             self.c0 if n > 0 else 0, self.c1 if n > 1 else 0, self.c2 if n > 2 else 0,
-            (self._p0, self._p1), (self._w0, self._w1, self._w2, self._w3), self.options,
+            (self.p0, self.p1), (self.w0, self.w1, self.w2, self.w3), self.options,
             self.taker, self.kind, self.value, self.multiplier, self.belote_holder,
             self.belote_team, self._belote_still_open(), self.announcements,
         )  # fmt: skip
@@ -379,7 +335,7 @@ class PlayState:
         if not self.belote_open:
             return 0
         pair = K.belote_mask(self.strain)
-        return 1 if self.hands[self.belote_holder] & pair == pair else 0
+        return 1 if self.hand(self.belote_holder) & pair == pair else 0
 
     def to_deal(self, deal: Deal) -> Deal:
         """*deal* with the cards this state played since it was taken from *deal*.
@@ -393,9 +349,6 @@ class PlayState:
         :raises InvalidDealError: *deal* is not that deal (its cards or its position
             are not those of this state's line).
         """
-        from coinche.cards import CARDS
-        from coinche.errors import InvalidDealError
-
         if _position_of(deal, "to_deal") == self._origin:
             rest = self.played[self._base :]
         else:
@@ -420,22 +373,7 @@ class PlayState:
     def copy(self) -> PlayState:
         """An independent copy (its own lists): play on one, the other stays."""
         other = PlayState(self._origin, self.played[:])  # then what play and undo change
-        other._h0 = self._h0
-        other._h1 = self._h1
-        other._h2 = self._h2
-        other._h3 = self._h3
-        other.leader = self.leader
-        other.to_move = self.to_move
-        other.size = self.size
-        other.c0 = self.c0
-        other.c1 = self.c1
-        other.c2 = self.c2
-        other._p0 = self._p0
-        other._p1 = self._p1
-        other._w0 = self._w0
-        other._w1 = self._w1
-        other._w2 = self._w2
-        other._w3 = self._w3
+        other.load(self)
         other._base = self._base
         other._undo = self._undo[:]
         return other
@@ -459,12 +397,12 @@ class PlayState:
     @property
     def is_over(self) -> bool:
         """True once all 32 cards are played."""
-        return self._w0 + self._w1 + self._w2 + self._w3 == 8
+        return self.w0 + self.w1 + self.w2 + self.w3 == 8
 
     @property
     def tricks_played(self) -> int:
         """How many tricks are complete."""
-        return self._w0 + self._w1 + self._w2 + self._w3
+        return self.w0 + self.w1 + self.w2 + self.w3
 
     @property
     def trick(self) -> tuple[int, ...]:
@@ -474,68 +412,31 @@ class PlayState:
     @property
     def card_points(self) -> tuple[int, int]:
         """Card points won so far by North-South and East-West."""
-        return self._p0, self._p1
+        return self.p0, self.p1
 
     def legal_mask(self) -> int:
         """The cards the seat to move may play, as a mask (empty once the deal is over)."""
-        t = self.to_move
-        hand = self._h0 if t == 0 else self._h1 if t == 1 else self._h2 if t == 2 else self._h3
         return (
-            K.legal(hand, self.size, self.c0, self.c1, self.c2, self.strain, self.flags) & _MASK32
-        )
+            K.legal(
+                self.hand(self.to_move), self.size, self.c0, self.c1, self.c2, self.strain,
+                self.flags,
+            )
+            & _MASK32
+        )  # fmt: skip
 
     def play(self, card: i64) -> None:
-        """The seat to move plays *card* (an ``int`` index), **unchecked**.
+        """The seat to move plays *card* (an ``int`` index), **unchecked**: the
+        kernel's step (``PlayCore.step``), in place.
 
         The card must be in :meth:`legal_mask`; anything else leaves a state that no
-        deal can reach (and an argument that is not an ``int`` is refused by the
-        compiled build with a TypeError): use :meth:`play_checked` for input from
-        outside the program.
+        deal can reach: use :meth:`play_checked` for input from outside the program.
+
+        :raises InvalidDealError: *card* is not an integer (the same in both builds).
         """
-        seat = self.to_move
-        keep = ~K.V_BIT[card]
-        if seat == 0:
-            self._h0 &= keep
-        elif seat == 1:
-            self._h1 &= keep
-        elif seat == 2:
-            self._h2 &= keep
-        else:
-            self._h3 &= keep
-        n = self.size
+        record = self.step(card)
         self.played.append(card)
-        if n < 3:
-            if n == 0:
-                self.c0 = card
-            elif n == 1:
-                self.c1 = card
-            else:
-                self.c2 = card
-            self.size = n + 1
-            self.to_move = (seat + 1) & 3
-            return
-        leader = self.leader
-        strain = self.strain
-        winner = K.trick_winner(leader, self.c0, self.c1, self.c2, card, strain)
-        gained = K.trick_points(self.c0, self.c1, self.c2, card, strain)
-        if not (self._h0 | self._h1 | self._h2 | self._h3):
-            gained += K.LAST_TRICK_BONUS
-        if winner & 1:
-            self._p1 += gained
-        else:
-            self._p0 += gained
-        if winner == 0:
-            self._w0 += 1
-        elif winner == 1:
-            self._w1 += 1
-        elif winner == 2:
-            self._w2 += 1
-        else:
-            self._w3 += 1
-        self._undo.append(leader | gained << 2)
-        self.leader = winner
-        self.to_move = winner
-        self.size = 0
+        if record != K.TRICK_GOES_ON:
+            self._undo.append(record)
 
     def play_checked(self, card: object) -> None:
         """:meth:`play`, after checking that *card* is legal.
@@ -546,10 +447,6 @@ class PlayState:
         :raises IllegalCardError: *card* is not in :meth:`legal_mask`.
         :raises InvalidDealError: *card* is not a card index, or the deal is over.
         """
-        from coinche.cards import CARDS
-        from coinche.errors import IllegalCardError, InvalidDealError
-        from coinche.seats import Seat
-
         index = _card_index(card)
         if self.is_over:
             raise InvalidDealError("the deal is over: no card can be played")
@@ -566,52 +463,11 @@ class PlayState:
             :meth:`from_deal` does not go back before the deal it was made from).
         """
         if len(self.played) <= self._base:
-            from coinche.errors import InvalidDealError
-
             raise InvalidDealError("nothing to undo: no card was played on this state")
         card: i64 = self.played.pop()
-        n = self.size
-        if n == 0:  # the card completed a trick: restore the trick and its winner
-            packed: i64 = self._undo.pop()
-            winner = self.leader
-            self.leader = packed & 3
-            if winner & 1:
-                self._p1 -= packed >> 2
-            else:
-                self._p0 -= packed >> 2
-            if winner == 0:
-                self._w0 -= 1
-            elif winner == 1:
-                self._w1 -= 1
-            elif winner == 2:
-                self._w2 -= 1
-            else:
-                self._w3 -= 1
-            played = self.played
-            size = len(played)
-            if size >= 3:
-                self.c0 = played[size - 3]
-                self.c1 = played[size - 2]
-                self.c2 = played[size - 1]
-            else:  # the trick began before this state: its first cards are the origin's
-                origin = self._origin
-                cards = [origin.c0, origin.c1, origin.c2][: origin.size] + played
-                self.c0 = cards[-3]
-                self.c1 = cards[-2]
-                self.c2 = cards[-1]
-            n = 4
-        seat = (self.leader + n - 1) & 3
-        self.size = n - 1
-        self.to_move = seat
-        bit = K.V_BIT[card]
-        if seat == 0:
-            self._h0 |= bit
-        elif seat == 1:
-            self._h1 |= bit
-        elif seat == 2:
-            self._h2 |= bit
-        else:
-            self._h3 |= bit
+        # a state at the start of a trick had its last card complete one (the trick it
+        # was made in, if any, began before it and is never taken back whole)
+        self.unstep(card, self._undo.pop() if self.size == 0 else K.TRICK_GOES_ON)
 
     def score(self) -> tuple[int, int]:
         """The deal score of North-South and East-West once the deal is over: the same
@@ -629,12 +485,12 @@ class PlayState:
             self.kind,
             self.value,
             self.multiplier,
-            self._p0,
-            self._p1,
-            self._w0,
-            self._w1,
-            self._w2,
-            self._w3,
+            self.p0,
+            self.p1,
+            self.w0,
+            self.w1,
+            self.w2,
+            self.w3,
             self.belote_team,
             ann[0],
             ann[1],
@@ -643,8 +499,140 @@ class PlayState:
     def __repr__(self) -> str:
         return (
             f"<PlayState strain={self.strain} to_move={self.to_move} "
-            f"played={len(self.played)} points={self._p0}/{self._p1}>"
+            f"played={len(self.played)} points={self.p0}/{self.p1}>"
         )
+
+
+# ---------------------------------------------------------------------- playouts
+def _check_playout(
+    state: object, count: object, seed: object, policy: object
+) -> tuple[PlayState, int, int, int]:
+    """The arguments of the playout functions, or the library's error for a bad one
+    (they are typed ``object``, so that the compiled build too answers with it)."""
+    if (  # the usual case first, cheaply
+        isinstance(state, PlayState)
+        and type(count) is int
+        and 0 <= count <= 1 << 62
+        and type(seed) is int
+        and type(policy) is int
+        and RANDOM <= policy <= GREEDY
+    ):
+        return state, count, seed, policy
+    if not isinstance(state, PlayState):
+        _bad_argument(f"a playout starts from a PlayState, not {type(state).__name__}")
+    return (
+        state,
+        check_int_range(count, "n", 0, 1 << 62),
+        check_type(seed, int, "seed"),
+        check_int_range(policy, "policy (engine.RANDOM or engine.GREEDY)", RANDOM, GREEDY),
+    )
+
+
+def _play_in_place(state: PlayState, policy: i64, seed: int) -> tuple[int, int]:
+    """:func:`playout` unchecked: the engine's playout loop on the state itself, which
+    keeps the cards and the tricks as :meth:`PlayState.play` does (so that
+    :meth:`PlayState.undo` takes them back)."""
+    P.play_out(state, policy, P.seed_of(seed), state.played, state._undo)
+    return state.score()
+
+
+def random_playout(state: object, seed: object) -> tuple[int, int]:
+    """Play random legal cards from *state* to the end; return the deal's score.
+
+    *state* is changed (played out): pass ``state.copy()`` to keep it. The choices come
+    from the engine's own generator seeded by *seed*, so the same state and seed give
+    the same deal, interpreted or compiled. The same as ``playout(state, RANDOM, seed)``.
+
+    >>> from coinche import RuleConfig, engine
+    >>> hands = engine.random_hands(1)
+    >>> state = engine.PlayState.from_hands(hands, RuleConfig.common(), taker=0,
+    ...                                     strain=2, value=80, leader=1)
+    >>> ns, ew = engine.random_playout(state.copy(), seed=5)
+    >>> state.tricks_played, sum(state.won)       # the copy was played, not state
+    (0, 0)
+
+    :raises CoincheTypeError: *state* is not a PlayState or *seed* not an int.
+    """
+    checked, _, seed_int, _ = _check_playout(state, 1, seed, RANDOM)
+    return _play_in_place(checked, RANDOM, seed_int)
+
+
+def playout(state: object, policy: object = RANDOM, seed: object = 0) -> tuple[int, int]:
+    """Play *state* to the end by *policy* (:data:`RANDOM` or :data:`GREEDY`); return
+    the deal's score (North-South, East-West).
+
+    *state* is changed, as by :meth:`PlayState.play` card by card (:attr:`PlayState.played`
+    holds the line, :meth:`PlayState.undo` takes it back): pass ``state.copy()`` to keep
+    it. The line is chosen in one call to the engine's loop (compiled in the compiled
+    build); *seed* drives :data:`RANDOM` as in :func:`random_playout`.
+
+    >>> from coinche import RuleConfig, engine
+    >>> state = engine.PlayState.from_hands(engine.random_hands(1), RuleConfig.common(),
+    ...                                     taker=0, strain=2, value=80, leader=1)
+    >>> score = engine.playout(state, engine.GREEDY)
+    >>> state.is_over, len(state.played), score == state.score()
+    (True, 32, True)
+
+    :raises CoincheTypeError: *state* is not a PlayState, *policy* not one of the two,
+        or *seed* not an int.
+    """
+    checked, _, seed_int, code = _check_playout(state, 1, seed, policy)
+    return _play_in_place(checked, code, seed_int)
+
+
+def playouts(
+    state: object, n: object, seed: object = 0, policy: object = RANDOM
+) -> tuple[int, int]:
+    """The totals of *n* playouts' deal scores from *state*: ``(North-South, East-West)``
+    summed over the playouts; *state* is left unchanged.
+
+    Playout ``i`` (0 to n - 1) is ``playout(state.copy(), policy, seed + i)``: with
+    :data:`RANDOM`, the same deal as ``random_playout(state.copy(), seed + i)``. The
+    whole batch runs in one call to the engine's loop (compiled in the compiled build:
+    nothing returns to Python per card nor per playout).
+
+    >>> from coinche import RuleConfig, engine
+    >>> state = engine.PlayState.from_hands(engine.random_hands(1), RuleConfig.common(),
+    ...                                     taker=0, strain=2, value=80, leader=1)
+    >>> ns, ew = engine.playouts(state, 100, seed=7)
+    >>> first = engine.random_playout(state.copy(), 7)   # playout 0 of the batch
+    >>> one = engine.playouts(state, 1, seed=7)
+    >>> one == first, state.tricks_played
+    (True, 0)
+
+    :raises CoincheTypeError: *state* is not a PlayState, *n* not an int >= 0,
+        *policy* not :data:`RANDOM` or :data:`GREEDY`, or *seed* not an int.
+    """
+    st, count, seed_int, code = _check_playout(state, n, seed, policy)
+    ann = st.announcements
+    ns, ew = P.totals(
+        st,
+        st.options,
+        (st.taker, st.kind, st.value, st.multiplier),
+        (st.belote_team, ann[0], ann[1]),
+        code,
+        count,
+        seed_int & 0xFFFFFFFF,
+    )
+    return ns, ew
+
+
+def random_playouts(state: object, n: object, seed: object = 0) -> tuple[int, int]:
+    """:func:`playouts` with the :data:`RANDOM` policy: the totals of *n* random
+    playouts from *state* (left unchanged), playout ``i`` being
+    ``random_playout(state.copy(), seed + i)``.
+
+    >>> from coinche import RuleConfig, engine
+    >>> state = engine.PlayState.from_hands(engine.random_hands(3), RuleConfig.common(),
+    ...                                     taker=0, strain=1, value=80, leader=1)
+    >>> loop = [engine.random_playout(state.copy(), 10 + i) for i in range(5)]
+    >>> engine.random_playouts(state, 5, seed=10) == (sum(s[0] for s in loop),
+    ...                                               sum(s[1] for s in loop))
+    True
+
+    :raises CoincheTypeError: as :func:`playouts`.
+    """
+    return playouts(state, n, seed, RANDOM)
 
 
 def _restore(
@@ -664,8 +652,6 @@ def _restore(
 
 def _card_index(card: object) -> int:
     """A card index from an integer-like *card* (not a bool), checked to be 0 to 31."""
-    from coinche.errors import InvalidDealError
-
     index = -1
     if not isinstance(card, bool):
         try:
@@ -688,4 +674,3 @@ def _position_of(deal: Deal, what: str) -> Position | None:
 
 
 _NO_POSITION: Final = object()
-P.STATE_CLASS.append(PlayState)  # for the checks of the playout functions

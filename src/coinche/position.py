@@ -21,13 +21,14 @@ search and simulation. Cards are indices 0 to 31 (``8 * suit + rank``), sets of 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple, NoReturn
+from typing import Final, NamedTuple, NoReturn
 
 from coinche import _kernel as K
-
-if TYPE_CHECKING:
-    from coinche.announcements import Announcement
-    from coinche.config import RuleConfig
+from coinche.announcements import Announcement, compare_announcements, find_in_mask
+from coinche.cards import Strain
+from coinche.config import RuleConfig
+from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.seats import Seat
 
 __all__ = ["Position", "announcement_credit"]
 
@@ -199,59 +200,32 @@ class Position(NamedTuple):
         *belote*: whether the belote holder, playing the first of its king and queen of
         trumps, declares belote (only when the rules require it; ignored otherwise).
         The card must be in :meth:`legal_mask`: :meth:`Deal.apply
-        <coinche.Deal.apply>` is the checked way.
+        <coinche.Deal.apply>` is the checked way. The step is the kernel's
+        (:meth:`PlayCore.step <coinche._kernel.PlayCore.step>`), on a copy.
         """
         (hands, strain, flags, leader, n, c0, c1, c2, points, won, options, taker, kind, value,
          multiplier, holder, belote_team, belote_open, announcements) = self  # fmt: skip
-        seat = (leader + n) & 3
-        bit = K.BIT[card]
-        h0, h1, h2, h3 = hands
-        if seat == 0:
-            h0 &= ~bit
-        elif seat == 1:
-            h1 &= ~bit
-        elif seat == 2:
-            h2 &= ~bit
-        else:
-            h3 &= ~bit
-        if belote_open and seat == holder and bit & K.belote_mask(strain):
+        if belote_open and (leader + n) & 3 == holder and K.BIT[card] & K.belote_mask(strain):
             belote_open = 0
             if not belote:
                 belote_team = -1
-        if n < 3:
-            if n == 0:
-                c0 = card
-            elif n == 1:
-                c1 = card
-            else:
-                c2 = card
-            return _tuple_new(Position, (
-                (h0, h1, h2, h3), strain, flags, leader, n + 1, c0, c1, c2, points, won,
-                options, taker, kind, value, multiplier, holder, belote_team, belote_open,
-                announcements,
-            ))  # fmt: skip
-        winner = K.trick_winner(leader, c0, c1, c2, card, strain)
-        gained = K.trick_points(c0, c1, c2, card, strain)
-        if not (h0 | h1 | h2 | h3):
-            gained += K.LAST_TRICK_BONUS
-        w0, w1, w2, w3 = won
-        if winner == 0:
-            w0 += 1
-        elif winner == 1:
-            w1 += 1
-        elif winner == 2:
-            w2 += 1
-        else:
-            w3 += 1
+        h0, h1, h2, h3 = hands
         p0, p1 = points
-        if winner & 1:
-            p1 += gained
-        else:
-            p0 += gained
+        w0, w1, w2, w3 = won
+        core = K.PlayCore(
+            h0, h1, h2, h3, strain, flags, leader, n, c0, c1, c2, p0, p1, w0, w1, w2, w3
+        )
+        if core.step(card) == K.TRICK_GOES_ON:
+            n += 1
+            return _tuple_new(Position, (
+                (core.h0, core.h1, core.h2, core.h3), strain, flags, leader, n, core.c0,
+                core.c1 if n > 1 else 0, core.c2 if n > 2 else 0, points, won, options, taker,
+                kind, value, multiplier, holder, belote_team, belote_open, announcements,
+            ))  # fmt: skip
         return _tuple_new(Position, (
-            (h0, h1, h2, h3), strain, flags, winner, 0, 0, 0, 0, (p0, p1), (w0, w1, w2, w3),
-            options, taker, kind, value, multiplier, holder, belote_team, belote_open,
-            announcements,
+            (core.h0, core.h1, core.h2, core.h3), strain, flags, core.leader, 0, 0, 0, 0,
+            (core.p0, core.p1), (core.w0, core.w1, core.w2, core.w3), options, taker, kind,
+            value, multiplier, holder, belote_team, belote_open, announcements,
         ))  # fmt: skip
 
     # ------------------------------------------------------------------ the end
@@ -286,6 +260,18 @@ class Position(NamedTuple):
         return figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]
 
 
+def core_of(pos: Position) -> K.PlayCore:
+    """*pos*'s cards, trick, points and tricks as the kernel's mutable
+    :class:`~coinche._kernel.PlayCore` (a new one: changing it leaves *pos* as it is)."""
+    h = pos.hands
+    p = pos.points
+    w = pos.won
+    return K.PlayCore(
+        h[0], h[1], h[2], h[3], pos.strain, pos.flags, pos.leader, pos.size, pos.c0, pos.c1,
+        pos.c2, p[0], p[1], w[0], w[1], w[2], w[3],
+    )  # fmt: skip
+
+
 # the step's constructor: a Position built from its fields in order, in one go (the
 # generated __new__ takes keywords and costs a Python frame at every card)
 _tuple_new: Final = tuple.__new__
@@ -316,10 +302,6 @@ def announcement_credit(
     """
     if not rules.announcements:
         return 0, 0
-    from coinche.announcements import compare_announcements, find_in_mask
-    from coinche.cards import Strain
-    from coinche.seats import Seat
-
     listed = list(declared)
     for seat in declaring:
         listed += find_in_mask(hands[seat], Strain(strain), rules.runs_in_trump, Seat(seat))
@@ -331,12 +313,8 @@ def announcement_credit(
 
 
 def _not_over(played: int) -> NoReturn:
-    from coinche.errors import InvalidDealError
-
     raise InvalidDealError(f"the deal is not over: {played} of its 32 cards are played")
 
 
 def _bad_argument(message: str) -> NoReturn:
-    from coinche.errors import CoincheTypeError
-
     raise CoincheTypeError(message)

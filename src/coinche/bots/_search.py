@@ -51,6 +51,7 @@ _BIT: Final = _table(K.BIT)
 """``_BIT[card]``: a card's mask (compiled, ``1 << card`` with an ``i64`` card gave
 ``1 << 31`` negative, sign-extended from 32 bits: a table avoids the question)."""
 _BONUS: Final = K.LAST_TRICK_BONUS
+_ALL: Final = K.ALL_CARDS
 _ALL_POINTS: Final = 152 + K.LAST_TRICK_BONUS  # every card point of a deal: 162
 
 
@@ -225,10 +226,13 @@ _PLIES: Final = 33  # cards of a deal, plus one: a move buffer of 8 cards for ea
 
 
 class _Ctx:
-    """What one search needs besides the position: the rules, the side, the tables."""
+    """What one search needs besides the position: the rules, the side, the tables, and
+    the kernel's :class:`~coinche._kernel.PlayCore`, which each node steps in place and
+    takes back."""
 
-    def __init__(self, hands: Sequence[int], strain: i64, flags: i64, side: i64) -> None:
-        self.hands: vec[i64] = _table(hands)  # by seat; changed in place and restored
+    def __init__(self, strain: i64, flags: i64, side: i64) -> None:
+        # the cards and the trick searched from, set by _load; stepped and taken back
+        self.core: K.PlayCore = K.PlayCore(0, 0, 0, 0, strain, flags, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         self.strain: i64 = strain
         self.flags: i64 = flags
         self.side: i64 = side  # the team maximising its card points
@@ -246,13 +250,22 @@ class _Ctx:
         self.bisect: bool = True  # null windows by bisection, else one full window
         self.guess: bool = True  # solve_cards: bisection starts at the last card's value
 
-    def set_hands(self, hands: Sequence[int]) -> None:
-        """Search from other hands (of the same strain and rules: the tables stay)."""
-        own = self.hands
-        own[0] = hands[0]
-        own[1] = hands[1]
-        own[2] = hands[2]
-        own[3] = hands[3]
+
+def _load(cx: _Ctx, pos: Position) -> None:
+    """Search from *pos* next (a position of the same strain and rules: the tables
+    stay): its hands and its trick in the context's core."""
+    core = cx.core
+    h = pos.hands
+    core.h0 = h[0]
+    core.h1 = h[1]
+    core.h2 = h[2]
+    core.h3 = h[3]
+    core.leader = pos.leader
+    core.size = pos.size
+    core.to_move = (pos.leader + pos.size) & 3
+    core.c0 = pos.c0
+    core.c1 = pos.c1
+    core.c2 = pos.c2
 
 
 def _emit(buf: vec[i64], m: i64, table: vec[i64], row: i64, cards: i64) -> i64:
@@ -333,8 +346,8 @@ def _merge(cx: _Ctx, legal: i64, n: i64, c0: i64, c1: i64, c2: i64) -> i64:
     low = legal & cx.zero
     if not low & (low - 1):
         return legal
-    hands = cx.hands
-    rest = hands[0] | hands[1] | hands[2] | hands[3]
+    core = cx.core
+    rest = core.h0 | core.h1 | core.h2 | core.h3
     if n > 0:
         rest |= _BIT[c0]
         if n > 1:
@@ -376,26 +389,37 @@ def _sure(ours: i64, rest: i64, strain: i64) -> i64:
     return sure << 1 | owner
 
 
-def _ab(
-    cx: _Ctx,
-    seat: i64,
-    n: i64,
-    c0: i64,
-    c1: i64,
-    c2: i64,
-    left: i64,
-    alpha: i64,
-    beta: i64,
-    ply: i64,
-) -> i64:
-    """Fail-soft alpha-beta: the side's card points from here on (*left* is every point
-    still to be won, the trick in progress and the last-trick bonus included; *ply* the
-    depth, for the move buffer)."""
+def _take_back(core: K.PlayCore, seat: i64, n: i64, hand: i64) -> None:
+    """Undo a step of the search: *seat*'s *hand*, the trick's size *n* and the seat to
+    move as the node found them (a completed trick's leader and cards are put back by
+    the caller, which holds them). The search takes its cards back by restoring what it
+    read rather than by :meth:`PlayCore.unstep <coinche._kernel.PlayCore.unstep>`: it
+    never reads the core's points and tricks won (it counts the points still to come
+    itself), so those are left as the steps made them."""
+    core.size = n
+    core.to_move = seat
+    if seat == 0:
+        core.h0 = hand
+    elif seat == 1:
+        core.h1 = hand
+    elif seat == 2:
+        core.h2 = hand
+    else:
+        core.h3 = hand
+
+
+def _ab(cx: _Ctx, left: i64, alpha: i64, beta: i64, ply: i64) -> i64:
+    """Fail-soft alpha-beta from the context's core: the side's card points from here on
+    (*left* is every point still to be won, the trick in progress and the last-trick
+    bonus included; *ply* the depth, for the move buffer). Each card is played by the
+    kernel's step and taken back."""
     cx.nodes += 1
-    hands = cx.hands
+    core = cx.core
     strain = cx.strain
     side = cx.side
-    hand = hands[seat]
+    seat = core.to_move
+    n = core.size
+    hand = core.h0 if seat == 0 else core.h1 if seat == 1 else core.h2 if seat == 2 else core.h3
     key: i64 = 0
     first: i64 = -1
     lo: i64 = 0
@@ -406,9 +430,9 @@ def _ab(
                 seat = K.trick_winner(
                     seat,
                     _lowest(hand),
-                    _lowest(hands[(seat + 1) & 3]),
-                    _lowest(hands[(seat + 2) & 3]),
-                    _lowest(hands[(seat + 3) & 3]),
+                    _lowest(core.hand((seat + 1) & 3)),
+                    _lowest(core.hand((seat + 2) & 3)),
+                    _lowest(core.hand((seat + 3) & 3)),
                     strain,
                 )
             return left if seat & 1 == side else 0
@@ -416,9 +440,9 @@ def _ab(
             return left
         if beta <= 0:
             return 0
-        rest = hands[0] | hands[1] | hands[2] | hands[3]
+        rest = core.h0 | core.h1 | core.h2 | core.h3
         if strain < 4 and cx.sure:
-            sure = _sure(hands[side] | hands[side + 2], rest, strain)
+            sure = _sure(core.h1 | core.h3 if side else core.h0 | core.h2, rest, strain)
             if sure >= 0:
                 if sure & 1:  # the side's: at least that much
                     sure >>= 1
@@ -447,7 +471,10 @@ def _ab(
                 if hi < beta:
                     beta = hi
                 first = (entry >> 18) - 1
-    legal: i64 = K.legal_mask(hand, n, c0, c1, c2, strain, cx.flags)
+    c0 = core.c0
+    c1 = core.c1
+    c2 = core.c2
+    legal: i64 = K.legal(hand, n, c0, c1, c2, strain, cx.flags) & _ALL
     low = legal & cx.zero
     if low & (low - 1) and cx.merge:  # two zero-point cards or more: maybe equivalent
         legal = _merge(cx, legal, n, c0, c1, c2)
@@ -456,8 +483,6 @@ def _ab(
     best_card: i64 = -1
     a0 = alpha
     b0 = beta
-    nxt = (seat + 1) & 3
-    base = strain * 32
     off = ply * 8
     buf = cx.buf
     if legal & (legal - 1):
@@ -469,24 +494,29 @@ def _ab(
     while i < count:
         card = buf[off + i]
         i += 1
-        hands[seat] = hand ^ _BIT[card]
-        if n == 0:
-            v = _ab(cx, nxt, 1, card, 0, 0, left, alpha, beta, ply + 1)
-        elif n == 1:
-            v = _ab(cx, nxt, 2, c0, card, 0, left, alpha, beta, ply + 1)
-        elif n == 2:
-            v = _ab(cx, nxt, 3, c0, c1, card, left, alpha, beta, ply + 1)
-        else:
-            won: i64 = K.trick_winner(nxt, c0, c1, c2, card, strain)
-            points = _POINTS[base + c0] + _POINTS[base + c1] + _POINTS[base + c2]
-            points += _POINTS[base + card]
-            if won & 1 == side:
-                v = points + _ab(
-                    cx, won, 0, 0, 0, 0, left - points, alpha - points, beta - points, ply + 1
-                )
+        record = core.step(card)
+        if record == K.TRICK_GOES_ON:
+            v = _ab(cx, left, alpha, beta, ply + 1)
+        else:  # the trick is won: its points (the 10 too, after the last one)
+            points = record >> 2 & 255
+            if core.leader & 1 == side:
+                v = points + _ab(cx, left - points, alpha - points, beta - points, ply + 1)
             else:
-                v = _ab(cx, won, 0, 0, 0, 0, left - points, alpha, beta, ply + 1)
-        hands[seat] = hand
+                v = _ab(cx, left - points, alpha, beta, ply + 1)
+            core.leader = (seat + 1) & 3  # the trick back: this card was its fourth
+            core.c0 = c0
+            core.c1 = c1
+            core.c2 = c2
+        core.size = n  # _take_back, written out: a call less at every node
+        core.to_move = seat
+        if seat == 0:
+            core.h0 = hand
+        elif seat == 1:
+            core.h1 = hand
+        elif seat == 2:
+            core.h2 = hand
+        else:
+            core.h3 = hand
         if maximise:
             if v > best:
                 best = v
@@ -519,18 +549,21 @@ def _ab(
     return best
 
 
-def _all(cx: _Ctx, seat: i64, n: i64, c0: i64, c1: i64, c2: i64, ply: i64) -> bool:
-    """Whether the side can make every trick from here be won by one of the seats of
-    ``cx.goal`` (its two seats for a capot, the taker alone for a générale)."""
+def _all(cx: _Ctx, ply: i64) -> bool:
+    """Whether the side can make every trick from the context's core on be won by one
+    of the seats of ``cx.goal`` (its two seats for a capot, the taker alone for a
+    générale)."""
     cx.nodes += 1
-    hands = cx.hands
+    core = cx.core
     strain = cx.strain
-    hand = hands[seat]
+    seat = core.to_move
+    n = core.size
+    hand = core.h0 if seat == 0 else core.h1 if seat == 1 else core.h2 if seat == 2 else core.h3
     key: i64 = 0
     if n == 0:
         if not hand:
             return True
-        rest = hands[0] | hands[1] | hands[2] | hands[3]
+        rest = core.h0 | core.h1 | core.h2 | core.h3
         if strain < 4 and cx.quick:
             trumps = rest >> 8 * strain & 255
             if trumps:  # the top trump wins whenever it is played: who holds it?
@@ -540,7 +573,7 @@ def _all(cx: _Ctx, seat: i64, n: i64, c0: i64, c1: i64, c2: i64, ply: i64) -> bo
                 s: i64 = 0
                 while s < 4:
                     if goal >> s & 1:
-                        mine |= hands[s]
+                        mine |= core.hand(s)
                     s += 1
                 if not mine >> top & 1:
                     return False
@@ -548,12 +581,14 @@ def _all(cx: _Ctx, seat: i64, n: i64, c0: i64, c1: i64, c2: i64, ply: i64) -> bo
         known = _find(cx.all_tt, key)
         if known >= 0:
             return known == 1
-    legal: i64 = K.legal_mask(hand, n, c0, c1, c2, strain, cx.flags)
+    c0 = core.c0
+    c1 = core.c1
+    c2 = core.c2
+    legal: i64 = K.legal(hand, n, c0, c1, c2, strain, cx.flags) & _ALL
     if cx.merge:
         legal = _merge(cx, legal, n, c0, c1, c2)
     maximise = seat & 1 == cx.side
     result = not maximise
-    nxt = (seat + 1) & 3
     off = ply * 8
     buf = cx.buf
     if legal & (legal - 1):
@@ -565,17 +600,15 @@ def _all(cx: _Ctx, seat: i64, n: i64, c0: i64, c1: i64, c2: i64, ply: i64) -> bo
     while i < count:
         card = buf[off + i]
         i += 1
-        hands[seat] = hand ^ _BIT[card]
-        if n == 0:
-            ok = _all(cx, nxt, 1, card, 0, 0, ply + 1)
-        elif n == 1:
-            ok = _all(cx, nxt, 2, c0, card, 0, ply + 1)
-        elif n == 2:
-            ok = _all(cx, nxt, 3, c0, c1, card, ply + 1)
+        if core.step(card) == K.TRICK_GOES_ON:
+            ok = _all(cx, ply + 1)
         else:
-            won: i64 = K.trick_winner(nxt, c0, c1, c2, card, strain)
-            ok = cx.goal >> won & 1 == 1 and _all(cx, won, 0, 0, 0, 0, ply + 1)
-        hands[seat] = hand
+            ok = cx.goal >> core.leader & 1 == 1 and _all(cx, ply + 1)
+            core.leader = (seat + 1) & 3  # the trick back: this card was its fourth
+            core.c0 = c0
+            core.c1 = c1
+            core.c2 = c2
+        _take_back(core, seat, n, hand)
         if ok == maximise:
             result = ok
             break
@@ -584,15 +617,13 @@ def _all(cx: _Ctx, seat: i64, n: i64, c0: i64, c1: i64, c2: i64, ply: i64) -> bo
     return result
 
 
-def _value(
-    cx: _Ctx, seat: i64, n: i64, c0: i64, c1: i64, c2: i64, left: i64, guess: i64 = -1
-) -> i64:
-    """The side's card points from here on with best play, by bisection with null
-    windows (each probe asks "at least t?", the table keeping the bounds found); with a
-    *guess* (a likely value, or -1), the first probes ask "at least guess?" and "at
-    least guess + 1?" so that a right guess costs two probes."""
+def _value(cx: _Ctx, left: i64, guess: i64 = -1) -> i64:
+    """The side's card points from the context's core on with best play, by bisection
+    with null windows (each probe asks "at least t?", the table keeping the bounds
+    found); with a *guess* (a likely value, or -1), the first probes ask "at least
+    guess?" and "at least guess + 1?" so that a right guess costs two probes."""
     if not cx.bisect:
-        return _ab(cx, seat, n, c0, c1, c2, left, -1, left + 1, 0)
+        return _ab(cx, left, -1, left + 1, 0)
     if not cx.guess:
         guess = -1
     lo: i64 = 0
@@ -604,7 +635,7 @@ def _value(
             t = lo + 1
         else:
             t = (lo + hi + 1) // 2
-        v = _ab(cx, seat, n, c0, c1, c2, left, t - 1, t, 0)
+        v = _ab(cx, left, t - 1, t, 0)
         if v >= t:
             lo = v
         else:
@@ -637,11 +668,7 @@ def _left(pos: Position) -> int:
 
 
 def _ctx(pos: Position, side: int) -> _Ctx:
-    return _Ctx(pos.hands, pos.strain, pos.flags, side)
-
-
-def _trick_args(pos: Position) -> tuple[int, int, int, int]:
-    return pos.size, pos.c0, pos.c1, pos.c2
+    return _Ctx(pos.strain, pos.flags, side)
 
 
 def _can_take_all(pos: Position, side: int, goal: int, cx: _Ctx | None = None) -> bool:
@@ -651,8 +678,8 @@ def _can_take_all(pos: Position, side: int, goal: int, cx: _Ctx | None = None) -
     if cx.goal != goal:  # the table of _all holds answers for one goal
         cx.goal = goal
         cx.all_tt = _Table()
-    n, c0, c1, c2 = _trick_args(pos)
-    return _all(cx, pos.to_move, n, c0, c1, c2, 0)
+    _load(cx, pos)
+    return _all(cx, 0)
 
 
 def _solve_position(
@@ -666,13 +693,13 @@ def _solve_position(
     """
     if cx is None:
         cx = _ctx(pos, side)
-    n, c0, c1, c2 = _trick_args(pos)
     other = 1 - side
     if _team_tricks(pos, other) == 0 and _can_take_all(pos, side, 5 << side, cx):
         return _capot_points(pos), 0
     start = pos.points[side]
     guess = guess - start if guess >= 0 else -1
-    future = _value(cx, pos.to_move, n, c0, c1, c2, _left(pos), guess)
+    _load(cx, pos)
+    future = _value(cx, _left(pos), guess)
     points = start + future
     if (
         points == 0

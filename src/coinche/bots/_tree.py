@@ -112,7 +112,7 @@ class _Tree:
         if state.is_over:
             ns, ew = state.score()
             return float(ns - ew if team == 0 else ew - ns)
-        left = K.count(state._h0 | state._h1 | state._h2 | state._h3)
+        left = K.count(state.h0 | state.h1 | state.h2 | state.h3)
         if left <= self.dd_cards and state.kind != K.GENERALE:
             from coinche.bots._search import _ctx
             from coinche.bots.solver import _points, _solve_after
@@ -121,9 +121,7 @@ class _Tree:
             side = pos.taker & 1
             if world.ctx is None:
                 world.ctx = _ctx(pos, side)
-            cx = world.ctx
-            cx.set_hands(pos.hands)
-            mine, theirs = _solve_after(pos, side, cx)
+            mine, theirs = _solve_after(pos, side, world.ctx)
             return float(_score_difference(_score_fields(pos), _points(side, mine, theirs), team))
         ns, ew = engine.playouts(state, 1, 0, engine.GREEDY)
         return float(ns - ew if team == 0 else ew - ns)

@@ -73,19 +73,18 @@ __all__ = ["ScoreBidder"]
 # one world played in one strain: card points by team, tricks by seat, belote's team,
 # announcement points by team
 _Outcome = tuple[int, int, int, int, int, int, int, int, int]
-_GREEDY: Final = 1
 
 
 def _outcome(
     hands: tuple[int, int, int, int], strain: int, leader: int, rules: RuleConfig
 ) -> _Outcome:
     h0, h1, h2, h3 = hands
-    p0, p1, w0, w1, w2, w3 = P.play_out(
-        h0, h1, h2, h3, leader, 0, 0, 0, 0, strain, rules.play_flags, _GREEDY, 0, None
-    )
+    core = K.PlayCore(h0, h1, h2, h3, strain, rules.play_flags, leader, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    P.play_out(core, P.GREEDY, 0, None, None)
     holder = K.belote_holder(h0, h1, h2, h3, strain)
     ann = announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
-    return (p0, p1, w0, w1, w2, w3, holder & 1 if holder >= 0 else -1, ann[0], ann[1])
+    return (core.p0, core.p1, core.w0, core.w1, core.w2, core.w3,
+            holder & 1 if holder >= 0 else -1, ann[0], ann[1])  # fmt: skip
 
 
 class _Worlds:

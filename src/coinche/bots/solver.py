@@ -46,9 +46,9 @@ from coinche.bots._search import (
     _Ctx,
     _ctx,
     _left,
+    _load,
     _solve_position,
     _team_tricks,
-    _trick_args,
 )
 from coinche.cards import CARDS, Card, Hand, Strain
 from coinche.config import RuleConfig
@@ -333,7 +333,6 @@ def _card_values(
         card = K.lowest(legal)
         legal &= legal - 1
         after = pos.after(card)
-        cx.set_hands(after.hands)
         mine, theirs = _solve_after(after, side, cx, guess)
         guess = mine
         values[CARDS[card]] = _points(side, mine, theirs)
@@ -373,7 +372,6 @@ def best_line(deal: Deal, *, progress: Progress | None = None) -> tuple[Card, ..
             card = K.lowest(legal)
             legal &= legal - 1
             after = pos.after(card)
-            cx.set_hands(after.hands)
             if _solve_after(after, side, cx)[0] == target:
                 chosen = card
                 break
@@ -498,12 +496,11 @@ def makes(deal: Deal, contract: Contract | None = None) -> bool:
             break
     if need < 0:
         return False
-    n, c0, c1, c2 = _trick_args(pos)
     if need == 0 or need <= pos.points[bidders]:
         # made unless the bidders take no trick at all (the defenders' capot)
         if _team_tricks(pos, bidders) > 0 or _made(rules, contract, 0, defenders, belote, ann):
             return True
         return not _can_take_all(pos, defenders, 5 << defenders, _ctx(pos, defenders))
     t = need - pos.points[bidders]
-    cx.set_hands(pos.hands)
-    return _ab(cx, pos.to_move, n, c0, c1, c2, _left(pos), t - 1, t, 0) >= t
+    _load(cx, pos)
+    return _ab(cx, _left(pos), t - 1, t, 0) >= t
