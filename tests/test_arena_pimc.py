@@ -217,15 +217,13 @@ def test_max_cards_leaves_the_first_card_to_the_fallback(
     """With max_cards=20 a PimcPlayer answers the first card of a deal as its
     fallback does, without the double-dummy search; by default (max_cards=32) it
     searches from the first card."""
-    from coinche.bots.pimc import _Pimc as Pimc
-
     rng = random.Random(5)
     deal = to_play(RuleConfig.common(), rng)
     seat = deal.to_move or Seat.NORTH
     view, legal = deal.view(seat), deal.legal_actions()
     assert len(legal) == 8  # the first card: all 32 cards still to play
     assert PimcPlayer().max_cards == 32
-    monkeypatch.setattr(Pimc, "_world_values", _no_search)
+    monkeypatch.setattr(PimcPlayer, "_world_values", _no_search)
     with pytest.raises(AssertionError, match="solver was asked"):
         PimcPlayer().choose(view, legal, rng)
     pimc = PimcPlayer(max_cards=20)
@@ -235,14 +233,12 @@ def test_max_cards_leaves_the_first_card_to_the_fallback(
 def test_card_values_honours_max_cards_as_choose_does(monkeypatch: pytest.MonkeyPatch) -> None:
     import math
 
-    from coinche.bots.pimc import _Pimc as Pimc
-
     rng = random.Random(6)
     deal = to_play(RuleConfig.common(), rng)
     seat = deal.to_move or Seat.NORTH
     view, legal = deal.view(seat), deal.legal_actions()
     pimc = PimcPlayer(worlds=2, max_cards=8)  # 32 cards left: no search
-    monkeypatch.setattr(Pimc, "_world_values", _no_search)
+    monkeypatch.setattr(PimcPlayer, "_world_values", _no_search)
     values = pimc.card_values(view, legal, rng)
     # the fallback's card first, every legal card listed, none valued
     assert values[0][0] == GreedyPlayer().choose(view, legal, rng)

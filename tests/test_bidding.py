@@ -171,7 +171,9 @@ def test_bad_arguments_are_named() -> None:
         ScoreBidder(margin="x")  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="draws must be an int >= 1 or None, not 0"):
         ScoreBidder(draws=0)
-    with pytest.raises(CoincheTypeError, match="model must be a WorldModel, not 3"):
+    with pytest.raises(
+        CoincheTypeError, match=r"model must be a WorldModel or None, not int \(3\)"
+    ):
         ScoreBidder(model=3)  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="player must be a Player, not int"):
         ScoreBidder(player=3)

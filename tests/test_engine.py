@@ -8,6 +8,8 @@ comes from the Deal API walking the same line, never from the engine itself.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import SupportsIndex
 
 import attrs
 import pytest
@@ -237,6 +239,99 @@ def test_card_arguments_are_integers_in_both_builds() -> None:
     state.play_checked(np.int64(card))
     assert state.played[-1] == card
     assert type(state.played[-1]) is int
+
+
+class Index:
+    """An integer that is no int: what NumPy's integers are to the engine (the compiled
+    build's venv has no NumPy, so the tests of both builds use this one)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def _integer_types() -> list[Callable[[int], SupportsIndex]]:
+    kinds: list[Callable[[int], SupportsIndex]] = [Index]
+    try:
+        import numpy as np
+    except ImportError:  # the compiled build's venv
+        return kinds
+    return [*kinds, np.int64, np.uint32]
+
+
+@pytest.mark.parametrize("kind", _integer_types())
+def test_the_engine_reads_integer_types_as_ints_in_both_builds(
+    kind: Callable[[int], SupportsIndex],
+) -> None:
+    """PlayState.from_hands, play, lowest_card, cards_of and random_card take any
+    integer with __index__ (NumPy's), read as the int it stands for, and the state
+    holds ints: the same deal, pure and compiled (the compiled build once refused a
+    NumPy int with a bare TypeError and the pure one kept it in the state)."""
+    hands = engine.random_hands(5)
+    rules = RuleConfig.common()
+    plain = engine.PlayState.from_hands(hands, rules, taker=1, strain=2, value=90, leader=1)
+    numpy_like = engine.PlayState.from_hands(
+        [kind(h) for h in hands],
+        rules,
+        taker=kind(1),
+        strain=kind(2),
+        value=kind(90),
+        leader=kind(1),
+        multiplier=kind(1),
+        kind=kind(0),
+    )
+    assert numpy_like.position() == plain.position()
+    assert all(type(h) is int for h in numpy_like.position().hands)
+    while not plain.is_over:
+        mask = plain.legal_mask()
+        card = engine.lowest_card(kind(mask))
+        assert card == engine.cards_of(kind(mask))[0]
+        assert engine.random_card(kind(mask), kind(0)) == card
+        plain.play(card)
+        numpy_like.play(kind(card))
+    assert numpy_like.played == plain.played
+    assert all(type(card) is int for card in numpy_like.played)
+    assert numpy_like.score() == plain.score()
+
+
+def test_engine_numbers_out_of_range_or_not_integers_are_refused_by_name() -> None:
+    """Not an integer, a bool, or an integer out of range: the library's error naming
+    the argument and the value, in both builds (a strain of 7 once read past the
+    kernel's tables: an IndexError compiled, a wrong answer pure)."""
+    hands = engine.random_hands(5)
+    rules = RuleConfig.common()
+    contract = {"taker": 0, "strain": 0, "value": 80, "leader": 0}
+    for name, bad in [
+        ("strain", 7),
+        ("strain", True),
+        ("taker", 4),
+        ("leader", -1),
+        ("value", 1.5),
+        ("multiplier", 8),
+        ("kind", 3),
+        ("taker", "1"),
+    ]:
+        with pytest.raises(CoincheTypeError, match=f"{name} must be an integer from"):
+            engine.PlayState.from_hands(hands, rules, **{**contract, name: bad})  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="a hand mask must be an integer from 0 to"):
+        engine.PlayState.from_hands([*hands[:3], 1 << 32], rules, **contract)
+    with pytest.raises(CoincheTypeError, match="hands must be 4 hand masks"):
+        engine.PlayState.from_hands(hands[:3], rules, **contract)
+    with pytest.raises(CoincheTypeError, match="rules must be a RuleConfig, not 'common'"):
+        engine.PlayState.from_hands(hands, "common", **contract)  # type: ignore[arg-type]
+    with pytest.raises(InvalidDealError, match="at least one card, not 0"):
+        engine.lowest_card(0)  # the kernel's lowest card of nothing: a silent 0 before
+    with pytest.raises(InvalidDealError, match="32-bit card mask, not True"):
+        engine.lowest_card(True)
+    with pytest.raises(CoincheTypeError, match="x must be an integer"):
+        engine.random_card(1, 2.0)  # type: ignore[arg-type]
+    state = engine.PlayState.from_hands(hands, rules, **contract)
+    for bad in (32, -1, True, 2.0, "3"):
+        with pytest.raises(InvalidDealError, match="integer from 0 to 31"):
+            state.play(bad)  # type: ignore[arg-type]
+    assert state.played == []  # nothing was played
 
 
 def test_engine_functions_refuse_bad_input() -> None:

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from coinche import Hand, RuleConfig, Seat, Strain
+from coinche import Hand, Rank, RuleConfig, Seat, Strain, card_points
 from coinche.auction import COINCHE, PASS, Bid
 from coinche.bots.inference import (
     BidderModel,
@@ -263,7 +263,9 @@ def test_bad_arguments_are_named() -> None:
         sample_worlds(view, -1, rng)
     with pytest.raises(CoincheTypeError, match=r"rng must be a random\.Random, not int"):
         sample_worlds(view, 1, 3)  # type: ignore[arg-type]
-    with pytest.raises(CoincheTypeError, match="model must be a WorldModel or None, not 3"):
+    with pytest.raises(
+        CoincheTypeError, match=r"model must be a WorldModel or None, not int \(3\)"
+    ):
         sample_worlds(view, 1, rng, 3)  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="draws must be an int >= 1 or None, not 0"):
         sample_worlds(view, 1, rng, UniformModel(), draws=0)
@@ -301,16 +303,24 @@ def test_at_most_draws_worlds_are_drawn() -> None:
     assert len(calls) == 13
 
 
-def test_the_mask_strength_is_trump_strength() -> None:
-    from coinche.bots.inference import _strength
-
+def test_trump_strength_counts_as_its_docs_say() -> None:
+    """trump_strength (on the hand's mask, the form GreedyPlayer's calls and the bidder
+    model read) against its rule written out on Card values: the trumps' card points,
+    10 a trump, 10 for each ace of another suit, 20 for the king and queen of trumps."""
     rng = random.Random(0)
     for _ in range(500):
-        mask = sum(1 << c for c in rng.sample(range(32), rng.randrange(0, 9)))
-        for suit, strain in enumerate(
-            (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
-        ):
-            assert _strength(mask, suit) == trump_strength(hand_from_mask(mask), strain)
+        hand = hand_from_mask(sum(1 << c for c in rng.sample(range(32), rng.randrange(0, 9))))
+        for strain in (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES):
+            suit = strain.trump_suit
+            trumps = [card for card in hand if card.suit is suit]
+            expected = sum(card_points(card, strain) for card in trumps) + 10 * len(trumps)
+            expected += 10 * sum(
+                1 for card in hand if card.rank is Rank.ACE and card.suit is not suit
+            )
+            ranks = {card.rank for card in trumps}
+            if Rank.KING in ranks and Rank.QUEEN in ranks:
+                expected += 20
+            assert trump_strength(hand, strain) == expected
 
 
 def test_one_model_follows_the_play() -> None:

@@ -113,7 +113,8 @@ def test_the_auction_goes_to_the_bidder() -> None:
         ({"exploration": math.nan}, "exploration must be a number from 0 to 100, not nan"),
         ({"exploration": "1"}, "exploration must be"),
         ({"rng": 3}, "rng must be a random.Random or None, not 3"),
-        ({"bidder": "greedy"}, "bidder must be a Player or None, not 'greedy'"),
+        ({"bidder": "greedy"}, r"bidder must be a Player, not str \('greedy'\)"),
+        ({"bidder": GreedyPlayer}, "bidder must be a Player, not the class GreedyPlayer"),
     ],
 )
 def test_bad_options_are_refused_with_the_value(options: dict[str, object], message: str) -> None:

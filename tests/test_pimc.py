@@ -9,9 +9,9 @@ import pytest
 
 from coinche.auction import PASS, Bid, Coinche
 from coinche.bots.pimc import (
-    _Pimc,
     _played,
     _score_difference,
+    _score_fields,
     _shared_credits,
     _world_position,
 )
@@ -120,8 +120,7 @@ def test_the_east_west_view_of_a_score_is_its_negative() -> None:
     pos = fields_deal.position
     assert pos is not None
     values = solve_cards(fields_deal)
-    fields = (pos.taker, pos.kind, pos.value, pos.multiplier, pos.belote_team,
-              pos.announcements[0], pos.announcements[1], 1, *pos.options)  # fmt: skip
+    fields = _score_fields(pos)
     ks = values[Card.parse("KS")]
     assert (ks.north_south, ks.east_west) == (83, 79)
     assert _score_difference(fields, ks, 0) == 80
@@ -150,8 +149,7 @@ def test_the_score_of_each_card_is_the_score_of_its_best_line(name: str) -> None
             deal = deal.apply(rng.choice(deal.legal_actions()))
         pos = deal.position
         assert pos is not None
-        fields = (pos.taker, pos.kind, pos.value, pos.multiplier, pos.belote_team,
-                  pos.announcements[0], pos.announcements[1], 1, *pos.options)  # fmt: skip
+        fields = _score_fields(pos)
         for card, points in solve_cards(deal).items():
             after = deal.apply(card)
             for later in best_line(after) if not after.is_over else ():
@@ -179,10 +177,30 @@ def test_bad_options_are_refused_with_the_value() -> None:
         PimcPlayer(rng=3)  # type: ignore[arg-type]
 
 
-def test_the_player_is_the_search_with_greedy_defaults() -> None:
+def test_bidder_fallback_and_model_are_checked_when_the_player_is_made() -> None:
+    """Each is refused at construction with the library's error naming it, not in the
+    middle of a deal: a number, and a class given where an instance is meant (a class
+    has the method a player or a model needs, so it looked like one)."""
+    from coinche.bots.inference import UniformModel
     from coinche.bots.players import GreedyPlayer
 
-    assert issubclass(PimcPlayer, _Pimc)
+    with pytest.raises(CoincheTypeError, match=r"bidder must be a Player, not int \(5\)"):
+        PimcPlayer(bidder=5)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match=r"fallback must be a Player, not int \(5\)"):
+        PimcPlayer(fallback=5)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match=r"fallback must be a Player, not the class "):
+        PimcPlayer(fallback=GreedyPlayer)  # type: ignore[arg-type]
+    with pytest.raises(
+        CoincheTypeError, match=r"model must be a WorldModel or None, not the class UniformModel"
+    ):
+        PimcPlayer(model=UniformModel)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="model must be a WorldModel or None, not int"):
+        PimcPlayer(model=5)  # type: ignore[arg-type]
+
+
+def test_the_player_has_greedy_defaults() -> None:
+    from coinche.bots.players import GreedyPlayer
+
     assert isinstance(PimcPlayer().bidder, GreedyPlayer)
     assert isinstance(PimcPlayer().fallback, GreedyPlayer)
     text = repr(PimcPlayer())

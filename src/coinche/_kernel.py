@@ -35,6 +35,7 @@ from librt.vecs import vec
 from mypy_extensions import i64
 
 # the rules of scoring live in coinche._scoring_kernel; its names are the kernel's too
+from coinche._scoring_kernel import ALL_POINTS as ALL_POINTS
 from coinche._scoring_kernel import BELOTE_POINTS as BELOTE_POINTS
 from coinche._scoring_kernel import CAPOT as CAPOT
 from coinche._scoring_kernel import CAPOT_VALUE as CAPOT_VALUE
@@ -76,8 +77,10 @@ from coinche._scoring_kernel import T_TOTAL as T_TOTAL
 from coinche._scoring_kernel import deal_score as deal_score
 from coinche._scoring_kernel import round_score as round_score
 from coinche._scoring_kernel import score as score
-from coinche._scoring_kernel import score_figures as score_figures
+from coinche._scoring_kernel import score_outcome as score_outcome
+from coinche._scoring_kernel import score_points as score_points
 from coinche._scoring_kernel import score_terms as score_terms
+from coinche._scoring_kernel import trick_facts as trick_facts
 
 # ---------------------------------------------------------------- cards and tables
 RANK_SEVEN: Final = 0

@@ -134,7 +134,9 @@ def play_out(
         c2 = core.c2
         strain = core.strain
         seat = core.to_move  # its hand, as PlayCore.hand gives it (a call less a card)
-        hand = core.h0 if seat == 0 else core.h1 if seat == 1 else core.h2 if seat == 2 else core.h3
+        hand = (
+            core.h0 if seat == 0 else core.h1 if seat == 1 else core.h2 if seat == 2 else core.h3
+        )
         mask = K.legal(hand, n, c0, c1, c2, strain, core.flags) & _MASK32
         card: i64
         if policy != RANDOM:
@@ -143,7 +145,7 @@ def play_out(
             x ^= (x << 13) & _MASK32  # xorshift(x), inlined
             x ^= x >> 17
             x ^= (x << 5) & _MASK32
-            if native:
+            if native:  # noqa: SIM108 (a ternary here boxes the card, compiled)
                 card = pick(mask, x)
             else:  # the int methods: the faster way interpreted
                 card = _pick_interpreted(mask, x)
@@ -185,10 +187,10 @@ def totals(
     while i < count:
         core.load(start)
         play_out(core, policy, seed_state((seed + i) & _MASK32), None, None)
-        f = S.score_figures(
+        capot, alone = S.trick_facts(taker, core.w0, core.w1, core.w2, core.w3)
+        f = S.score_outcome(
             system, capot_cards, belote_counts, rounding, min82, taker, kind, value,
-            multiplier, core.p0, core.p1, core.w0, core.w1, core.w2, core.w3, belote_team,
-            ann0, ann1,
+            multiplier, core.p0, core.p1, capot, alone, belote_team, ann0, ann1,
         )  # fmt: skip
         ns += f[0]
         ew += f[1]

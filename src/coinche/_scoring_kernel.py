@@ -1,11 +1,15 @@
 """The rules of scoring on ints: part of the kernel (:mod:`coinche._kernel` re-exports
 every name here, and the library reads them from there).
 
-:func:`score_figures` is the one source of the scoring rules: it takes the figures of a
-finished deal as machine integers (``i64``) and returns the ``F_*`` figures and up to
-four packed terms in one fixed tuple (a C struct once compiled: nothing allocated), so
-that a playout scores its deals without building a list; :func:`score_terms` and
-:func:`score` unpack it for the value layer.
+:func:`score_outcome` is the one source of the scoring rules: it takes the figures of a
+finished deal as machine integers (``i64``): the card points of each team, whether a
+team took every trick (capot) and whether the taker did alone (a générale made), belote
+and the announcements. It returns the ``F_*`` figures and up to four packed terms in one
+fixed tuple (a C struct once compiled: nothing allocated), so that a playout scores its
+deals without building a list. :func:`trick_facts` reads those facts from the tricks
+won by seat; :func:`score_terms` and :func:`score` give the figures to the value layer
+from the tricks, :func:`score_points` from card points and the facts (what a search
+that counts card points, not tricks, knows).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Final
 from mypy_extensions import i64
 
 __all__ = [
+    "ALL_POINTS",
     "BELOTE_POINTS",
     "CAPOT",
     "CAPOT_VALUE",
@@ -56,11 +61,16 @@ __all__ = [
     "deal_score",
     "round_score",
     "score",
-    "score_figures",
+    "score_outcome",
+    "score_points",
     "score_terms",
+    "trick_facts",
 ]
 
 BELOTE_POINTS: Final = 20
+ALL_POINTS: Final = 162
+"""Every card point of a deal: the 152 of the cards (in every strain) and the last
+trick's 10."""
 
 
 # the scoring systems (RuleConfig.scoring) as ints
@@ -122,7 +132,7 @@ def _term(team: i64, what: i64, points: i64, factor: i64) -> i64:
     return team | what << 1 | factor << 4 | points << 12
 
 
-# what score_figures returns: the thirteen F_* figures, then how many terms, then the
+# what score_outcome returns: the thirteen F_* figures, then how many terms, then the
 # terms (packed by _term, unused ones 0)
 _N_TERMS: Final = 13
 
@@ -132,7 +142,15 @@ Figures = tuple[
 ]  # fmt: skip
 
 
-def score_figures(
+def trick_facts(taker: i64, w0: i64, w1: i64, w2: i64, w3: i64) -> tuple[i64, i64]:
+    """What the tricks won by seat (*w0* to *w3*) tell :func:`score_outcome`: the team
+    that took all eight (or -1), and 1 when the *taker* took them alone (else 0)."""
+    capot: i64 = 0 if w0 + w2 == 8 else 1 if w1 + w3 == 8 else -1
+    alone = (w0 if taker == 0 else w1 if taker == 1 else w2 if taker == 2 else w3) == 8
+    return capot, 1 if alone else 0
+
+
+def score_outcome(
     system: i64,
     capot_cards: i64,
     belote_counts: i64,
@@ -144,25 +162,21 @@ def score_figures(
     m: i64,
     cards_ns: i64,
     cards_ew: i64,
-    w0: i64,
-    w1: i64,
-    w2: i64,
-    w3: i64,
+    capot: i64,
+    alone: i64,
     belote_team: i64,
     ann_ns: i64,
     ann_ew: i64,
 ) -> Figures:
     """Score a finished deal (see :func:`score_terms`; the five options first, as
-    ``RuleConfig.score_options`` holds them, the tricks won by seat as *w0* to *w3*).
+    ``RuleConfig.score_options`` holds them): *capot* is the team that took all eight
+    tricks (or -1), *alone* 1 when the taker took them alone (a générale made), else 0.
 
     Returns the thirteen ``F_*`` figures, the number of terms, and four terms packed
     ``team | T_* code << 1 | factor << 4 | points << 12`` (unused ones 0).
     """
     bidders = taker & 1
     defenders = 1 - bidders
-    tricks0 = w0 + w2
-    tricks1 = w1 + w3
-    capot: i64 = 0 if tricks0 == 8 else 1 if tricks1 == 8 else -1
     card0 = cards_ns
     card1 = cards_ew
     ann0 = ann_ns
@@ -185,9 +199,9 @@ def score_figures(
 
     needed = value
     if kind == CAPOT:
-        made = (tricks1 if bidders else tricks0) == 8
+        made = capot == bidders
     elif kind == GENERALE:
-        made = (w0 if taker == 0 else w1 if taker == 1 else w2 if taker == 2 else w3) == 8
+        made = alone == 1
     elif system == FFB:
         made = total_b >= value and total_b > total_d
     elif system == PAGAT:
@@ -316,6 +330,33 @@ def score_figures(
     )  # fmt: skip
 
 
+def _figures(
+    options: tuple[int, ...],
+    taker: i64,
+    kind: i64,
+    value: i64,
+    multiplier: i64,
+    cards_ns: i64,
+    cards_ew: i64,
+    capot: i64,
+    alone: i64,
+    belote_team: i64,
+    ann_ns: i64,
+    ann_ew: i64,
+) -> Figures:
+    """:func:`score_outcome` with the options as ``RuleConfig.score_options`` holds them."""
+    return score_outcome(
+        options[OPT_SCORING], options[OPT_CAPOT_CARD_POINTS], options[OPT_BELOTE_COUNTS],
+        options[OPT_ROUNDING], options[OPT_MIN82_ADDS_POINTS], taker, kind, value,
+        multiplier, cards_ns, cards_ew, capot, alone, belote_team, ann_ns, ann_ew,
+    )  # fmt: skip
+
+
+def _public(f: Figures) -> tuple[int, ...]:
+    """The thirteen ``F_*`` figures of *f* (its terms left out)."""
+    return (f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11], f[12])
+
+
 def score_terms(
     options: tuple[int, ...],
     taker: int,
@@ -333,25 +374,21 @@ def score_terms(
     terms each team's score is the sum of (``(team, T_* code, points, factor)``: the
     term adds points x factor).
 
-    *cards_ns*/*cards_ew* are the card points won, last trick included; *won* the
-    tricks of each seat; *belote_team* the team credited with belote or -1; *ann_ns* /
-    *ann_ew* the announcement points that scored after comparison (without the capot
-    transfer, which is applied here). *value* is the contract's points (250 for capot,
-    500 for générale).
+    *options* as ``RuleConfig.score_options`` holds them; *cards_ns*/*cards_ew* the card
+    points won, last trick included; *won* the tricks of each seat; *belote_team* the
+    team credited with belote or -1; *ann_ns* / *ann_ew* the announcement points that
+    scored after comparison (without the capot transfer, which is applied here).
+    *value* is the contract's points (250 for capot, 500 for générale).
     """
-    f = score_figures(
-        options[OPT_SCORING], options[OPT_CAPOT_CARD_POINTS], options[OPT_BELOTE_COUNTS],
-        options[OPT_ROUNDING], options[OPT_MIN82_ADDS_POINTS], taker, kind, value,
-        multiplier, cards_ns, cards_ew, won[0], won[1], won[2], won[3], belote_team, ann_ns,
-        ann_ew,
-    )  # fmt: skip
-    figures: tuple[int, ...] = (
-        f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11], f[12],
+    capot, alone = trick_facts(taker, won[0], won[1], won[2], won[3])
+    f = _figures(
+        options, taker, kind, value, multiplier, cards_ns, cards_ew, capot, alone,
+        belote_team, ann_ns, ann_ew,
     )  # fmt: skip
     terms: list[tuple[int, int, int, int]] = []
     for t in (f[14], f[15], f[16], f[17])[: f[_N_TERMS]]:
         terms.append((t & 1, t >> 1 & 7, t >> 12, t >> 4 & 0xFF))
-    return figures, terms
+    return _public(f), terms
 
 
 def score(
@@ -368,13 +405,39 @@ def score(
     ann_ew: int,
 ) -> tuple[int, ...]:
     """The ``F_*`` figures of :func:`score_terms`, for the callers that need no terms."""
-    f = score_figures(
-        options[OPT_SCORING], options[OPT_CAPOT_CARD_POINTS], options[OPT_BELOTE_COUNTS],
-        options[OPT_ROUNDING], options[OPT_MIN82_ADDS_POINTS], taker, kind, value,
-        multiplier, cards_ns, cards_ew, won[0], won[1], won[2], won[3], belote_team, ann_ns,
-        ann_ew,
+    capot, alone = trick_facts(taker, won[0], won[1], won[2], won[3])
+    return _public(
+        _figures(
+            options, taker, kind, value, multiplier, cards_ns, cards_ew, capot, alone,
+            belote_team, ann_ns, ann_ew,
+        )
     )  # fmt: skip
-    return (f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10], f[11], f[12])
+
+
+def score_points(
+    options: tuple[int, ...],
+    taker: int,
+    kind: int,
+    value: int,
+    multiplier: int,
+    cards_ns: int,
+    cards_ew: int,
+    capot: int,
+    alone: int,
+    belote_team: int,
+    ann_ns: int,
+    ann_ew: int,
+) -> tuple[int, ...]:
+    """The ``F_*`` figures of a deal known by its card points (as a double-dummy search
+    counts them) rather than its tricks: *capot* the team that took every trick or -1,
+    *alone* 1 when the taker took them alone (a générale made); the rest as
+    :func:`score_terms` takes it. The one way from card points to a deal score."""
+    return _public(
+        _figures(
+            options, taker, kind, value, multiplier, cards_ns, cards_ew, capot, alone,
+            belote_team, ann_ns, ann_ew,
+        )
+    )  # fmt: skip
 
 
 def deal_score(
@@ -395,9 +458,9 @@ def deal_score(
 ) -> tuple[i64, i64]:
     """The deal score of North-South and East-West alone (``F_SCORE_NS`` and
     ``F_SCORE_EW`` of :func:`score`), the tricks won by seat as *w0* to *w3*."""
-    f = score_figures(
-        options[OPT_SCORING], options[OPT_CAPOT_CARD_POINTS], options[OPT_BELOTE_COUNTS],
-        options[OPT_ROUNDING], options[OPT_MIN82_ADDS_POINTS], taker, kind, value,
-        multiplier, cards_ns, cards_ew, w0, w1, w2, w3, belote_team, ann_ns, ann_ew,
+    capot, alone = trick_facts(taker, w0, w1, w2, w3)
+    f = _figures(
+        options, taker, kind, value, multiplier, cards_ns, cards_ew, capot, alone,
+        belote_team, ann_ns, ann_ew,
     )  # fmt: skip
     return f[0], f[1]

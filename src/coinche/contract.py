@@ -18,6 +18,7 @@ from typing import Final, Literal
 
 import attrs
 
+from coinche import _kernel as K
 from coinche._checks import short_repr
 from coinche._trusted import Immutable
 from coinche.cards import Strain
@@ -145,6 +146,22 @@ class Contract(Immutable):
     def team(self) -> Team:
         """The taker's team (the bidders)."""
         return self.taker.team
+
+    @property
+    def kernel_fields(self) -> tuple[int, int, int, int, int]:
+        """The contract as the integer kernel reads it: ``(taker, strain, kind, points,
+        multiplier)``, the seat and the strain as ints and *kind* 0 for a number, 1 for
+        capot, 2 for générale (the one place a contract becomes ints).
+
+        >>> from coinche import CAPOT, Contract, Seat, Strain
+        >>> Contract(Seat.EAST, Strain.HEARTS, 100, 2).kernel_fields
+        (1, 2, 0, 100, 2)
+        >>> Contract(Seat.WEST, Strain.SPADES, CAPOT).kernel_fields
+        (3, 3, 1, 250, 1)
+        """
+        value = self.value
+        kind = K.CAPOT if value is CAPOT else K.GENERALE if value is GENERALE else K.NUMERIC
+        return int(self.taker), int(self.strain), kind, bid_points(value), self.multiplier
 
     def __str__(self) -> str:
         value = self.value.value if isinstance(self.value, SpecialBid) else str(self.value)

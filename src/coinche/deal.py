@@ -65,7 +65,7 @@ from coinche.auction.classic import AnyCall, ClassicAuction
 from coinche.calls import CallBase
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand
 from coinche.config import AuctionKind, RuleConfig
-from coinche.contract import CAPOT, GENERALE, Contract
+from coinche.contract import Contract
 from coinche.dealing import (
     TurnedCardDeal,
     check_deck,
@@ -661,7 +661,7 @@ class Deal(DealReading):
                     value=contract.points,
                     leader=int(leader),
                     multiplier=contract.multiplier,
-                    kind=1 if contract.value is CAPOT else 2 if contract.value is GENERALE else 0,
+                    kind=contract.kernel_fields[2],
                 )
         return Deal._from_state(state)
 

@@ -38,18 +38,25 @@ True
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 
 from mypy_extensions import i64
 
 from coinche import _kernel as K
 from coinche import _playout as P
-from coinche._checks import check_int_range, check_type
+from coinche._checks import check_int_range, check_type, short_repr
 from coinche._playout import GREEDY, RANDOM
 from coinche.cards import CARDS
 from coinche.config import RuleConfig
 from coinche.errors import IllegalCardError, InvalidDealError
-from coinche.position import Position, _bad_argument, _not_over, announcement_credit
+from coinche.position import (
+    Position,
+    _bad_argument,
+    _integer,
+    _not_over,
+    announcement_credit,
+)
 from coinche.seats import Seat
 
 if TYPE_CHECKING:  # an annotation: the deal is read, never imported (see _position_of)
@@ -74,42 +81,57 @@ __all__ = [
 _MASK32: Final = 0xFFFFFFFF
 
 
-def lowest_card(mask: int) -> int:
+def lowest_card(mask: SupportsIndex) -> int:
     """The index of the lowest card in a non-empty *mask* (clubs 7 first).
 
     >>> from coinche import Hand, engine
     >>> engine.lowest_card(Hand.parse("AS 9H").mask)     # 9H: index 8 * 2 + 2
     18
+
+    *mask* is an integer (an ``int``, or a NumPy integer read as one; the same in both
+    builds).
+
+    :raises InvalidDealError: *mask* is empty or not a 32-bit mask.
     """
-    return K.lowest(mask)
+    return K.lowest(_mask(mask, "lowest_card", 1))
 
 
-def cards_of(mask: int) -> list[int]:
+def cards_of(mask: SupportsIndex) -> list[int]:
     """The indices of the cards in *mask*, lowest first.
 
     >>> from coinche import Hand, engine
     >>> engine.cards_of(Hand.parse("7C 8C AS").mask)
     [0, 1, 31]
 
-    :raises InvalidDealError: *mask* is not a 32-bit mask (0 to 2**32 - 1).
+    :raises InvalidDealError: *mask* is not a 32-bit mask (an integer from 0 to
+        2**32 - 1).
     """
-    _check_mask(mask, "cards_of")
+    bits = _mask(mask, "cards_of", 0)
     found: list[int] = []
-    while mask:
-        low = mask & -mask
+    while bits:
+        low = bits & -bits
         found.append(low.bit_length() - 1)
-        mask ^= low
+        bits ^= low
     return found
 
 
-def _check_mask(mask: int, what: str) -> None:
-    """Refuse a *mask* that is not an int of 32 bits, with the library's error."""
-    given: object = mask
-    if type(given) is not int or not 0 <= mask <= _MASK32:
-        raise InvalidDealError(f"{what} takes a 32-bit card mask, not {given!r:.40}")
+def _mask(mask: object, what: str, low: int) -> int:
+    """*mask* as an int if it is an integer (an ``int`` or a type with ``__index__``,
+    not a ``bool``) from *low* to 2**32 - 1; else the library's error naming it."""
+    if type(mask) is int and low <= mask <= _MASK32:  # the usual case, cheaply
+        return mask
+    try:
+        number = -1 if isinstance(mask, bool) else operator.index(cast(SupportsIndex, mask))
+    except TypeError:
+        number = -1
+    if number < 0 or number > _MASK32:
+        raise InvalidDealError(f"{what} takes a 32-bit card mask, not {short_repr(mask)}")
+    if number < low:
+        raise InvalidDealError(f"{what} needs a mask holding at least one card, not 0")
+    return number
 
 
-def random_card(mask: int, x: int) -> int:
+def random_card(mask: SupportsIndex, x: SupportsIndex) -> int:
     """The card of non-empty *mask* chosen by the 32-bit random number *x*.
 
     The same *mask* and *x* give the same card on every platform and build.
@@ -119,11 +141,10 @@ def random_card(mask: int, x: int) -> int:
     1
 
     :raises InvalidDealError: *mask* is empty or not a 32-bit mask.
+    :raises CoincheTypeError: *x* is not an integer (of 64 bits at most).
     """
-    if not 0 < mask <= _MASK32:
-        _check_mask(mask, "random_card")
-        raise InvalidDealError("random_card needs a mask holding at least one card, not 0")
-    return P.pick(mask, x % K.count(mask))
+    bits = _mask(mask, "random_card", 1)
+    return P.pick(bits, _integer(x, "x", -(1 << 63), (1 << 63) - 1) % K.count(bits))
 
 
 def random_hands(seed: int) -> tuple[int, int, int, int]:
@@ -271,19 +292,23 @@ class PlayState(K.PlayCore):
     @classmethod
     def from_hands(
         cls,
-        hands: list[int] | tuple[int, ...],
+        hands: Sequence[SupportsIndex],
         rules: RuleConfig,
         *,
-        taker: int,
-        strain: int,
-        value: int,
-        leader: int,
-        multiplier: int = 1,
-        kind: int = 0,
+        taker: SupportsIndex,
+        strain: SupportsIndex,
+        value: SupportsIndex,
+        leader: SupportsIndex,
+        multiplier: SupportsIndex = 1,
+        kind: SupportsIndex = 0,
     ) -> PlayState:
         """A deal about to start its play: :meth:`Position.start`'s position as a
-        state (its arguments are not checked: use :class:`~coinche.Deal` for checked
-        input)."""
+        state. Its numbers are checked as :meth:`Position.start` checks them (NumPy
+        integers are read as ints, in both builds); whether the hands form a deal is
+        not: use :class:`~coinche.Deal` for that.
+
+        :raises CoincheTypeError: as :meth:`Position.start`.
+        """
         return cls(
             Position.start(
                 hands,
@@ -424,17 +449,21 @@ class PlayState(K.PlayCore):
             & _MASK32
         )  # fmt: skip
 
-    def play(self, card: i64) -> None:
-        """The seat to move plays *card* (an ``int`` index), **unchecked**: the
-        kernel's step (``PlayCore.step``), in place.
+    def play(self, card: SupportsIndex) -> None:
+        """The seat to move plays *card*, **unchecked**: the kernel's step
+        (``PlayCore.step``), in place.
 
-        The card must be in :meth:`legal_mask`; anything else leaves a state that no
-        deal can reach: use :meth:`play_checked` for input from outside the program.
+        *card* is a card index, 0 to 31: an ``int``, or any integer type with
+        ``__index__`` (a NumPy integer), kept as the ``int`` it stands for; the same in
+        both builds. Whether the card is legal is not checked: it must be in
+        :meth:`legal_mask`, anything else leaves a state that no deal can reach. Use
+        :meth:`play_checked` for input from outside the program.
 
-        :raises InvalidDealError: *card* is not an integer (the same in both builds).
+        :raises InvalidDealError: *card* is not a card index.
         """
-        record = self.step(card)
-        self.played.append(card)
+        index = card if type(card) is int and 0 <= card < 32 else _card_index(card)
+        record = self.step(index)
+        self.played.append(index)
         if record != K.TRICK_GOES_ON:
             self._undo.append(record)
 

@@ -33,7 +33,7 @@ True
 >>> parse_deal("W:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT98")
 Traceback (most recent call last):
 ...
-coinche.errors.NotationError: cannot read 'W:AKQJT987... ...' as a deal: the hand of SOUTH ...
+coinche.errors.NotationError: cannot read 'W:AKQJT987... ...' as a deal: SOUTH holds 7 cards ...
 
 The readable report of a deal (``render_deal`` and the other ``render_*`` functions)
 is :mod:`coinche.report`'s; its names stay importable from here.
@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Final
 
 from coinche._checks import short_repr
 from coinche.cards import CARDS, SPACES, Hand, Rank, Suit, plain_text
+from coinche.dealing import check_hands
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
 from coinche.seats import Seat
 
@@ -169,32 +170,6 @@ def parse_hand(text: str) -> Hand:
 
 
 # ------------------------------------------------------------------ a deal
-def _check_hands(hands: Mapping[Seat, Hand], size: int = 8) -> None:
-    if not isinstance(hands, Mapping):
-        raise CoincheTypeError(
-            f"hands must be a mapping from Seat to Hand, not {type(hands).__name__}"
-        )
-    for key in hands:
-        if type(key) is not Seat:
-            raise CoincheTypeError(f"hands are keyed by Seat, not {short_repr(key)}")
-    seen = 0
-    for seat in Seat:
-        if seat not in hands:
-            raise InvalidDealError(f"there is no hand for {seat.name}")
-        hand = hands[seat]
-        if not isinstance(hand, Hand):
-            raise CoincheTypeError(
-                f"the hand of {seat.name} must be a Hand, not {type(hand).__name__}"
-            )
-        if len(hand) != size:
-            raise InvalidDealError(f"the hand of {seat.name} holds {len(hand)} cards, not {size}")
-        if seen & hand.mask:
-            raise InvalidDealError(
-                f"{Hand.from_mask(seen & hand.mask)} of {seat.name} is in another hand too"
-            )
-        seen |= hand.mask
-
-
 def format_deal(first: Seat, hands: Mapping[Seat, Hand], *, cards: int = 8) -> str:
     """The four *hands* in deal notation, starting with the seat *first*.
 
@@ -209,14 +184,14 @@ def format_deal(first: Seat, hands: Mapping[Seat, Hand], *, cards: int = 8) -> s
     >>> format_deal(Seat.WEST, {**hands, Seat.NORTH: Hand()})
     Traceback (most recent call last):
     ...
-    coinche.errors.InvalidDealError: the hand of NORTH holds 0 cards, not 8
+    coinche.errors.InvalidDealError: NORTH holds 0 cards (), not 8
 
     :raises InvalidDealError: the hands are not four disjoint hands of eight cards.
     :raises CoincheTypeError: an argument of the wrong type.
     """
     if type(first) is not Seat:
         raise CoincheTypeError(f"first must be a Seat, not {short_repr(first)}")
-    _check_hands(hands, cards)
+    check_hands(hands, cards)  # the check a Deal makes of its hands, in its words
     return f"{first.letter}:" + " ".join(format_hand(hands[seat]) for seat in first.cycle())
 
 
@@ -260,19 +235,14 @@ def _read_deal(text: str, size: int = 8) -> tuple[Seat, dict[Seat, Hand]]:
             f"found {len(words)} hand{'s' if len(words) != 1 else ''}, not 4 separated by spaces"
         )
     hands: dict[Seat, Hand] = {}
-    seen = 0
     for seat, word in zip(first.cycle(), words, strict=True):
         try:
             hand = _read_hand(word)
         except NotationError as error:
             raise NotationError(f"the hand of {seat.name}: {error}") from None
-        if len(hand) != size:
-            raise NotationError(
-                f"the hand of {seat.name} ({word}) holds {len(hand)} cards, not {size}"
-            )
-        if seen & hand.mask:
-            again = Hand.from_mask(seen & hand.mask)
-            raise NotationError(f"{again} of {seat.name} is in another hand too")
-        seen |= hand.mask
         hands[seat] = hand
+    try:
+        check_hands(hands, size)  # the check a Deal makes of its hands, in its words
+    except InvalidDealError as error:
+        raise NotationError(str(error)) from None
     return first, hands

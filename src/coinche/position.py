@@ -20,13 +20,16 @@ search and simulation. Cards are indices 0 to 31 (``8 * suit + rank``), sets of 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
-from typing import Final, NamedTuple, NoReturn
+from typing import Final, NamedTuple, NoReturn, SupportsIndex
 
 from coinche import _kernel as K
+from coinche._checks import short_repr
 from coinche.announcements import Announcement, compare_announcements, find_in_mask
 from coinche.cards import Strain
 from coinche.config import RuleConfig
+from coinche.contract import MAX_BID_VALUE
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.seats import Seat
 
@@ -111,24 +114,44 @@ class Position(NamedTuple):
     @classmethod
     def start(
         cls,
-        hands: Sequence[int],
+        hands: Sequence[SupportsIndex],
         rules: RuleConfig,
         *,
-        taker: int,
-        strain: int,
-        value: int,
-        leader: int,
-        multiplier: int = 1,
-        kind: int = 0,
+        taker: SupportsIndex,
+        strain: SupportsIndex,
+        value: SupportsIndex,
+        leader: SupportsIndex,
+        multiplier: SupportsIndex = 1,
+        kind: SupportsIndex = 0,
     ) -> Position:
         """The position of a deal about to start its play: four hand masks (by seat)
         and a contract. *value* is the contract's points (250 for a capot, with *kind*
         1; 500 for a générale, *kind* 2). Every seat declares all the announcements it
         holds and belote is declared (the defaults of :meth:`Deal.apply
-        <coinche.Deal.apply>`). The hands are not checked: :class:`~coinche.Deal` is
-        the checked way in.
+        <coinche.Deal.apply>`).
+
+        Each number is an integer (an ``int``, or a type with ``__index__`` such as
+        NumPy's, read as the ``int`` it stands for; not a ``bool``) in its range: a
+        hand a 32-bit mask, a seat 0 to 3, the strain 0 to 5. Whether the hands form a
+        deal is not checked: :class:`~coinche.Deal` is the checked way in.
+
+        :raises CoincheTypeError: an argument that is not such an integer, or *rules*
+            not a :class:`~coinche.RuleConfig`.
         """
-        h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
+        if not isinstance(rules, RuleConfig):
+            raise CoincheTypeError(f"rules must be a RuleConfig, not {short_repr(rules)}")
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != 4:
+            raise CoincheTypeError(f"hands must be 4 hand masks, by seat, not {short_repr(hands)}")
+        h0 = _integer(hands[0], "a hand mask", 0, K.ALL_CARDS)
+        h1 = _integer(hands[1], "a hand mask", 0, K.ALL_CARDS)
+        h2 = _integer(hands[2], "a hand mask", 0, K.ALL_CARDS)
+        h3 = _integer(hands[3], "a hand mask", 0, K.ALL_CARDS)
+        strain = _integer(strain, "strain", 0, 5)
+        taker = _integer(taker, "taker", 0, 3)
+        leader = _integer(leader, "leader", 0, 3)
+        value = _integer(value, "value", 0, MAX_BID_VALUE)
+        multiplier = _integer(multiplier, "multiplier", 1, 4)
+        kind = _integer(kind, "kind", K.NUMERIC, K.GENERALE)
         holder = K.belote_holder(h0, h1, h2, h3, strain)
         pending = 1 if holder >= 0 and rules.belote_requires_declaration else 0
         ann = (
@@ -310,6 +333,27 @@ def announcement_credit(
     if team is not None:
         points[int(team)] = sum(a.points for a in counted)
     return points[0], points[1]
+
+
+def _integer(value: object, name: str, low: int, high: int) -> int:
+    """*value* as an int, if it is an integer from *low* to *high*: an ``int`` or a
+    type with ``__index__`` (NumPy's), not a ``bool``; else the library's error naming
+    it (the same in both builds: the compiled one would refuse a NumPy int itself)."""
+    if type(value) is int and low <= value <= high:  # the usual case, cheaply
+        return value
+    number = -1
+    index = False
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+            index = True
+        except TypeError:
+            pass
+    if not index or not low <= number <= high:
+        raise CoincheTypeError(
+            f"{name} must be an integer from {low} to {high}, not {short_repr(value)}"
+        )
+    return number
 
 
 def _not_over(played: int) -> NoReturn:

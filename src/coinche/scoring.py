@@ -416,14 +416,13 @@ def _score(inputs: _Inputs, card_pts: list[int], won: list[int], hands: list[int
     elif declared:
         raise InvalidDealError("announcements are off in these rules, but some were declared")
 
-    value = contract.value
-    kind = K.CAPOT if value is CAPOT else K.GENERALE if value is GENERALE else K.NUMERIC
+    taker, _, kind, points, multiplier = contract.kernel_fields
     figures, terms = K.score_terms(
         rules.score_options,
-        int(contract.taker),
+        taker,
         kind,
-        contract.points,
-        contract.multiplier,
+        points,
+        multiplier,
         card_pts[0],
         card_pts[1],
         (won[0], won[1], won[2], won[3]),

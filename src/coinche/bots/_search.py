@@ -52,7 +52,6 @@ _BIT: Final = _table(K.BIT)
 ``1 << 31`` negative, sign-extended from 32 bits: a table avoids the question)."""
 _BONUS: Final = K.LAST_TRICK_BONUS
 _ALL: Final = K.ALL_CARDS
-_ALL_POINTS: Final = 152 + K.LAST_TRICK_BONUS  # every card point of a deal: 162
 
 
 def _pack(cards: Sequence[int]) -> int:
@@ -232,7 +231,9 @@ class _Ctx:
 
     def __init__(self, strain: i64, flags: i64, side: i64) -> None:
         # the cards and the trick searched from, set by _load; stepped and taken back
-        self.core: K.PlayCore = K.PlayCore(0, 0, 0, 0, strain, flags, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        self.core: K.PlayCore = K.PlayCore(
+            0, 0, 0, 0, strain, flags, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
         self.strain: i64 = strain
         self.flags: i64 = flags
         self.side: i64 = side  # the team maximising its card points
@@ -707,4 +708,4 @@ def _solve_position(
         and _can_take_all(pos, other, 5 << other, _ctx(pos, other))
     ):
         return 0, _capot_points(pos)
-    return points, _ALL_POINTS - points
+    return points, K.ALL_POINTS - points

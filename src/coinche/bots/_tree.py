@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from coinche import _kernel as K
 from coinche import engine
+from coinche.bots._search import _Ctx, _ctx
 from coinche.bots.pimc import _score_difference, _score_fields
-
-if TYPE_CHECKING:
-    from coinche.bots._search import _Ctx
-    from coinche.position import Position
+from coinche.bots.solver import _points, _solve_after
+from coinche.position import Position
 
 _SCALE: Final = 400.0  # rewards are score differences over this: mostly within -1 to 1
 
@@ -114,9 +113,6 @@ class _Tree:
             return float(ns - ew if team == 0 else ew - ns)
         left = K.count(state.h0 | state.h1 | state.h2 | state.h3)
         if left <= self.dd_cards and state.kind != K.GENERALE:
-            from coinche.bots._search import _ctx
-            from coinche.bots.solver import _points, _solve_after
-
             pos = state.position()
             side = pos.taker & 1
             if world.ctx is None:

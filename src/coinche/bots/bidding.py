@@ -55,13 +55,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
 
 from coinche import _kernel as K
 from coinche import _playout as P
 from coinche._checks import check_type, short_repr
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
-from coinche.bots.inference import BidderModel, WorldModel, sample_worlds
+from coinche.bots.base import GreedyPlayer, Player, _check_player
+from coinche.bots.inference import BidderModel, WorldModel, _check_model, sample_worlds
 from coinche.config import FirstLead, RuleConfig
 from coinche.contract import CAPOT, GENERALE
 from coinche.deal import Action, Phase, PlayerView
@@ -72,19 +72,21 @@ __all__ = ["ScoreBidder"]
 
 # one world played in one strain: card points by team, tricks by seat, belote's team,
 # announcement points by team
-_Outcome = tuple[int, int, int, int, int, int, int, int, int]
+_Outcome = tuple[int, int, tuple[int, int, int, int], int, int, int]
 
 
 def _outcome(
     hands: tuple[int, int, int, int], strain: int, leader: int, rules: RuleConfig
 ) -> _Outcome:
     h0, h1, h2, h3 = hands
-    core = K.PlayCore(h0, h1, h2, h3, strain, rules.play_flags, leader, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    core = K.PlayCore(
+        h0, h1, h2, h3, strain, rules.play_flags, leader, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
     P.play_out(core, P.GREEDY, 0, None, None)
     holder = K.belote_holder(h0, h1, h2, h3, strain)
     ann = announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
-    return (core.p0, core.p1, core.w0, core.w1, core.w2, core.w3,
-            holder & 1 if holder >= 0 else -1, ann[0], ann[1])  # fmt: skip
+    won = (core.w0, core.w1, core.w2, core.w3)
+    return core.p0, core.p1, won, holder & 1 if holder >= 0 else -1, ann[0], ann[1]
 
 
 class _Worlds:
@@ -114,22 +116,16 @@ class _Worlds:
         """The mean net score for the bidder's team of the contract, a coinche in each
         world where it fails with probability *risk* (at multiplier 1 only)."""
         leader = taker if self._after_dealer < 0 else self._after_dealer
-        o = self._options
+        options = self._options
         kind = K.CAPOT if capot else K.NUMERIC
         team = self.team
         total = 0.0
         found = self.outcomes(strain, leader)
-        for p0, p1, w0, w1, w2, w3, belote, a0, a1 in found:
-            f = K.score_figures(
-                o[0], o[1], o[2], o[3], o[4], taker, kind, points, multiplier, p0, p1,
-                w0, w1, w2, w3, belote, a0, a1,
-            )  # fmt: skip
+        for p0, p1, won, belote, a0, a1 in found:
+            f = K.score(options, taker, kind, points, multiplier, p0, p1, won, belote, a0, a1)
             net = float(f[team] - f[1 - team])
-            if risk > 0.0 and multiplier == 1 and not f[K.F_MADE]:
-                g = K.score_figures(
-                    o[0], o[1], o[2], o[3], o[4], taker, kind, points, 2, p0, p1,
-                    w0, w1, w2, w3, belote, a0, a1,
-                )  # fmt: skip
+            if risk > 0.0 and multiplier == 1 and not f[K.F_MADE]:  # the same, coinched
+                g = K.score(options, taker, kind, points, 2, p0, p1, won, belote, a0, a1)
                 net = (1.0 - risk) * net + risk * float(g[team] - g[1 - team])
             total += net
         return total / len(found)
@@ -161,8 +157,6 @@ class ScoreBidder:
         draws: int | None = None,
         player: object = None,
     ) -> None:
-        from coinche.bots.players import GreedyPlayer, Player
-
         if type(samples) is not int or samples < 1:
             raise CoincheTypeError(f"samples must be an int >= 1, not {short_repr(samples)}")
         if (
@@ -179,23 +173,14 @@ class ScoreBidder:
             raise CoincheTypeError(f"draws must be an int >= 1 or None, not {short_repr(draws)}")
         if rng is not None:
             check_type(rng, random.Random, "rng")
-        if model is not None and not isinstance(model, WorldModel):
-            raise CoincheTypeError(f"model must be a WorldModel, not {short_repr(model)}")
+        checked = _check_model(model)
         self.samples = samples
         self.rng = rng
         self.coinche_risk = float(coinche_risk)
         self.margin = margin
-        self.model: WorldModel = BidderModel() if model is None else model
+        self.model: WorldModel = BidderModel() if checked is None else checked
         self.draws = 16 * samples if draws is None else draws
-        self.player: Player = (
-            GreedyPlayer()
-            if player is None
-            else check_type(
-                player,
-                Player,
-                "player",
-            )
-        )
+        self.player: Player = GreedyPlayer() if player is None else _check_player(player, "player")
         self._greedy = GreedyPlayer()
 
     def _worlds(self, view: PlayerView, rng: random.Random) -> _Worlds:

@@ -46,13 +46,16 @@ import attrs
 
 from coinche import _kernel as K
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
+from coinche.bots.base import GreedyPlayer, Player, _check_player
 from coinche.bots.sampling import Sampler, replay
+from coinche.bots.solver import capot_team, solve, solve_deal
 from coinche.cards import Card, Hand, Strain, hand_from_mask
 from coinche.config import FirstLead, RuleConfig
-from coinche.contract import CAPOT, GENERALE, Contract
+from coinche.contract import GENERALE, Contract
 from coinche.deal import Action, Phase, PlayerView
 from coinche.engine import PlayState
 from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.scoring import TeamPoints
 from coinche.seats import Seat, Team
 
 __all__ = ["ContractValue", "EvaluatingBidder", "evaluate_contract"]
@@ -99,30 +102,15 @@ _World = tuple[int, int, int, int, int]
 
 
 def _score(rules: RuleConfig, contract: Contract, world: _World) -> tuple[int, ...]:
-    """The kernel's figures for *contract* on a solved world."""
+    """The kernel's figures for *contract* on a solved world (a capot as the solver
+    counts it: the capot team's 250 or 252 card points to 0)."""
     ns, ew, belote, ann_ns, ann_ew = world
-    taker = int(contract.taker)
-    won = (2, 2, 2, 2)  # no capot: only the teams' totals matter
-    capot_points = rules.capot_card_points
-    capot = 0 if ns == capot_points and ew == 0 else 1 if ew == capot_points and ns == 0 else -1
-    if capot >= 0:  # the capot team's tricks, credited to one of its seats
-        winner = taker if capot == taker & 1 else (taker + 1) & 3
-        won = (8 if winner == 0 else 0, 8 if winner == 1 else 0, 8 if winner == 2 else 0,
-               8 if winner == 3 else 0)  # fmt: skip
-    kind = K.CAPOT if contract.value is CAPOT else K.NUMERIC
-    return K.score(
-        rules.score_options,
-        taker,
-        kind,
-        contract.points,
-        contract.multiplier,
-        ns,
-        ew,
-        won,
-        belote,
-        ann_ns,
-        ann_ew,
-    )
+    taker, _, kind, points, multiplier = contract.kernel_fields
+    capot = capot_team(TeamPoints(ns, ew))
+    return K.score_points(
+        rules.score_options, taker, kind, points, multiplier, ns, ew, capot,
+        1 if capot == taker & 1 else 0, belote, ann_ns, ann_ew,
+    )  # fmt: skip
 
 
 def _value(rules: RuleConfig, contract: Contract, worlds: Sequence[_World]) -> ContractValue:
@@ -171,8 +159,6 @@ def _opening_sampler(hand: int, seat: int, taker: int, turned: Card | None) -> S
 def _opening_world(
     hands: tuple[int, int, int, int], strain: Strain, leader: Seat, rules: RuleConfig, side: int
 ) -> _World:
-    from coinche.bots.solver import solve_deal
-
     solved = solve_deal(
         [hand_from_mask(h) for h in hands], strain, leader, rules, Team(side)
     ).card_points
@@ -249,8 +235,6 @@ def evaluate_contract(
             raise InvalidDealError(
                 f"the deal is played as {own}: evaluate a contract with its taker and strain"
             )
-        from coinche.bots.solver import solve
-
         sampler = Sampler.from_view(view)
         for _ in range(samples):
             deal = replay(view, sampler.sample(rng))
@@ -335,14 +319,12 @@ class EvaluatingBidder:
         margin: int = 20,
         player: object = None,
     ) -> None:
-        from coinche.bots.players import GreedyPlayer, Player
-
         if type(samples) is not int or samples < 1:
             raise CoincheTypeError(f"samples must be an int >= 1, not {samples!r}")
         self.samples = samples
         self.rng = rng
         self.margin = margin
-        self.player: Player = GreedyPlayer() if player is None else player  # type: ignore[assignment]
+        self.player: Player = GreedyPlayer() if player is None else _check_player(player, "player")
         self._greedy = GreedyPlayer()
         self._key: object = None
         self._worlds: dict[Strain, list[_World]] = {}

@@ -53,38 +53,84 @@ Decisions (documented behaviour):
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Protocol, runtime_checkable
 
 import attrs
 
-from coinche import _kernel as K
-from coinche._checks import check_type, short_repr
-from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
-from coinche.bots._weights import Hands, WorldModel
-from coinche.bots._weights import checked_weight as _checked_weight
-from coinche.bots.players import (  # GreedyPlayer and its figures, for _greedy_call
-    _BELOTE,
-    _PER_SIDE_ACE,
-    _PER_TRUMP,
-    _SURCOINCHE_MARGIN,
+from coinche._checks import short_repr
+from coinche.auction import Bid
+from coinche.bots.base import (
     GreedyPlayer,
+    Player,
+    _Ask,
+    _ask,
+    _check_player,
+    _greedy_call,
+    _not_an_instance,
 )
 from coinche.bots.sampling import Sampler, _agreeing_sampler
 from coinche.cards import Hand, hand_from_mask
-from coinche.config import CAPOT_VALUE
 from coinche.deal import Action, Phase, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
 
 __all__ = [
     "BidderModel",
+    "Hands",
     "UniformModel",
     "WorldModel",
     "dealt_hands",
     "sample_worlds",
     "weigh_worlds",
 ]
+
+
+Hands = tuple[int, int, int, int]
+"""The four hands as they stand now, as masks, by seat (North first)."""
+
+
+@runtime_checkable
+class WorldModel(Protocol):
+    """How likely a world makes what a view observed: ``weight(view, hands)``, a number
+    from 0 to 1 (1: the calls and plays are as expected in that world; 0: impossible).
+
+    *hands* are the four hands as they stand now, as masks by seat (the viewer's is its
+    own); only worlds that agree with *view* are asked about.
+
+    >>> from coinche.bots.inference import BidderModel, UniformModel, WorldModel
+    >>> isinstance(UniformModel(), WorldModel), isinstance(BidderModel(), WorldModel)
+    (True, True)
+    """
+
+    def weight(self, view: PlayerView, hands: Hands) -> float:
+        """The likelihood, from 0 to 1, of what *view* observed in the world *hands*."""
+        ...
+
+
+def _check_model(model: object, name: str = "model") -> WorldModel | None:
+    """*model* if it is a :class:`WorldModel` (an instance: the class of one has a
+    ``weight`` function too) or None, else the library's error naming it."""
+    if model is None or (isinstance(model, WorldModel) and not isinstance(model, type)):
+        return model
+    raise CoincheTypeError(f"{name} must be a WorldModel or None, not {_not_an_instance(model)}")
+
+
+def _checked_weight(model: WorldModel, view: PlayerView, hands: Hands) -> float:
+    """*model*'s weight of the world *hands*, checked to be a number from 0 to 1."""
+    weight = model.weight(view, hands)
+    if (
+        not isinstance(weight, (int, float))
+        or isinstance(weight, bool)
+        or not math.isfinite(weight)
+        or not 0.0 <= weight <= 1.0
+    ):
+        raise CoincheTypeError(
+            f"a world model's weight is a number from 0 to 1, not {short_repr(weight)} "
+            f"(from {model!r})"
+        )
+    return float(weight)
 
 
 class UniformModel:
@@ -138,22 +184,12 @@ class BidderModel:
     """
 
     def __init__(self, bidder: object = None, *, floor: float = 0.05, near: float = 0.5) -> None:
-        from coinche.bots.players import Player
-
         for value, name in ((floor, "floor"), (near, "near")):
             if not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise CoincheTypeError(f"{name} must be a number, not {short_repr(value)}")
             if not 0.0 <= value <= 1.0:
                 raise CoincheTypeError(f"{name} must be from 0 to 1, not {short_repr(value)}")
-        self.bidder: Player = (
-            GreedyPlayer()
-            if bidder is None
-            else check_type(
-                bidder,
-                Player,
-                "bidder",
-            )
-        )
+        self.bidder: Player = GreedyPlayer() if bidder is None else _check_player(bidder, "bidder")
         self.floor = float(floor)
         self.near = float(near)
         self._key: object = None
@@ -218,98 +254,6 @@ class BidderModel:
         return f"BidderModel({self.bidder!r}, floor={self.floor}, near={self.near})"
 
 
-def _suit_table(suit: int) -> tuple[int, ...]:
-    """By the byte of a suit's cards: their points as trumps, 10 a card, 20 for belote."""
-    out = []
-    for byte in range(256):
-        trumps = byte << (8 * suit)
-        value = K.mask_points(trumps, suit) + _PER_TRUMP * byte.bit_count()
-        if byte >> 6 & 1 and byte >> 5 & 1:  # king (rank 6) and queen (rank 5)
-            value += _BELOTE
-        out.append(value)
-    return tuple(out)
-
-
-_TABLES = tuple(_suit_table(suit) for suit in range(4))
-_ACES = 0x80808080  # rank 7 of each suit
-
-
-def _strength(mask: int, suit: int) -> int:
-    """:func:`~coinche.bots.players.trump_strength` on a mask, for a suit strain: the
-    trumps' value, and 10 for each ace of another suit."""
-    other_aces = mask & _ACES & ~(0x80 << (8 * suit))
-    return _TABLES[suit][mask >> (8 * suit) & 0xFF] + _PER_SIDE_ACE * other_aces.bit_count()
-
-
-class _Ask(NamedTuple):
-    """What decides GreedyPlayer's call at one point of the auction, whatever the hand."""
-
-    fallback: Action
-    surcoinche: Action | None  # legal, and its own bid's suit and points, or None
-    own_suit: int
-    own_points: int
-    coinche: Action | None  # legal against an opponent's suit bid
-    their_suit: int
-    their_points: int
-    partner_holds: bool  # the highest bid is its team's: it passes
-    lowest: tuple[Bid | None, Bid | None, Bid | None, Bid | None]  # by suit
-
-
-def _ask(then: PlayerView, legal: Sequence[Action]) -> _Ask:
-    fallback: Action = PASS if any(isinstance(a, Pass) for a in legal) else legal[0]
-    highest = next(((s, c) for s, c in reversed(then.calls) if isinstance(c, Bid)), None)
-    surcoinche = next((a for a in legal if isinstance(a, Surcoinche)), None)
-    own_suit, own_points, their_suit, their_points = -1, 0, -1, 0
-    coinche: Action | None = None
-    partner = False
-    if highest is not None:
-        suit = highest[1].strain.trump_suit
-        if highest[0] is then.seat and suit is not None:
-            own_suit, own_points = int(suit), highest[1].points
-        partner = highest[0].team is then.seat.team
-        if not partner and suit is not None:
-            coinche = next((a for a in legal if isinstance(a, Coinche)), None)
-            their_suit, their_points = int(suit), highest[1].points
-    lowest: list[Bid | None] = [None, None, None, None]
-    for action in legal:
-        if isinstance(action, Bid) and action.strain.trump_suit is not None:
-            at = int(action.strain.trump_suit)
-            low = lowest[at]
-            if low is None or action.points < low.points:
-                lowest[at] = action
-    return _Ask(
-        fallback, surcoinche, own_suit, own_points, coinche, their_suit, their_points,
-        partner, (lowest[0], lowest[1], lowest[2], lowest[3]),
-    )  # fmt: skip
-
-
-def _greedy_call(mask: int, ask: _Ask) -> Action:
-    """:class:`~coinche.bots.players.GreedyPlayer`'s call in the coinche auction for the
-    hand *mask* (``tests/test_inference.py`` checks it against the player)."""
-    if ask.surcoinche is not None:
-        suit = ask.own_suit
-        if suit >= 0 and _strength(mask, suit) >= ask.own_points + _SURCOINCHE_MARGIN:
-            return ask.surcoinche
-        return ask.fallback
-    if ask.partner_holds:
-        return ask.fallback
-    if ask.coinche is not None:
-        suit = ask.their_suit
-        if mask >> (8 * suit + 4) & 1 and (
-            ask.their_points >= CAPOT_VALUE or mask >> (8 * suit + 2) & 1
-        ):
-            return ask.coinche
-    best, value = 0, _strength(mask, 0)
-    for suit in (1, 2, 3):
-        other = _strength(mask, suit)
-        if other > value:
-            best, value = suit, other
-    lowest = ask.lowest[best]
-    if lowest is not None and value >= lowest.points:
-        return lowest
-    return ask.fallback
-
-
 def _sampler(view: object) -> Sampler:
     if not isinstance(view, PlayerView):
         raise CoincheTypeError(f"expected a PlayerView, not {type(view).__name__}")
@@ -321,8 +265,7 @@ def _check_args(n: object, rng: object, model: object) -> None:
         raise CoincheTypeError(f"n must be an int >= 0, not {short_repr(n)}")
     if not isinstance(rng, random.Random):
         raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-    if model is not None and not isinstance(model, WorldModel):
-        raise CoincheTypeError(f"model must be a WorldModel or None, not {short_repr(model)}")
+    _check_model(model)
 
 
 def sample_worlds(

@@ -41,26 +41,22 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from coinche import _kernel as K
 from coinche._checks import check_int_range, check_type, short_repr
 from coinche.bots._tree import _Tree, _World
+from coinche.bots.base import GreedyPlayer, Player, _check_player
 from coinche.bots.pimc import (
     _cards_to_value,
     _played,
-    _replay,
     _shared_credits,
     _world_position,
 )
+from coinche.bots.sampling import Sampler, replay
 from coinche.cards import Card
 from coinche.deal import Action, PlayerView
 from coinche.errors import CoincheTypeError
-
-if TYPE_CHECKING:
-    from coinche.bots.players import Player
-    from coinche.bots.sampling import Sampler
-    from coinche.position import Position
+from coinche.position import Position
 
 __all__ = ["IsmctsPlayer"]
 
@@ -109,8 +105,6 @@ class IsmctsPlayer:
         exploration: float = 0.7,
         bidder: Player | None = None,
     ) -> None:
-        from coinche.bots.players import GreedyPlayer, Player
-
         self.iterations = check_int_range(iterations, "iterations", 1, 10_000_000)
         if rng is not None and not isinstance(rng, random.Random):
             raise CoincheTypeError(f"rng must be a random.Random or None, not {short_repr(rng)}")
@@ -123,9 +117,7 @@ class IsmctsPlayer:
                 f"exploration must be a number from 0 to 100, not {short_repr(exploration)}"
             )
         self.exploration = c
-        if bidder is not None and not isinstance(bidder, Player):
-            raise CoincheTypeError(f"bidder must be a Player or None, not {short_repr(bidder)}")
-        self.bidder: Player = GreedyPlayer() if bidder is None else bidder
+        self.bidder: Player = GreedyPlayer() if bidder is None else _check_player(bidder, "bidder")
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The most visited card of the search, or the bidder's call."""
@@ -147,8 +139,6 @@ class IsmctsPlayer:
         :raises IllegalCardError: a card of *legal* the seat may not play now.
         :raises CoincheTypeError: no generator, or *legal* not a sequence of actions.
         """
-        from coinche.bots.sampling import Sampler
-
         own = self.rng if self.rng is not None else rng
         contract, draw, cards = _cards_to_value(view, legal, own, "an ISMCTS player")
         sampler = Sampler.from_view(view)
@@ -180,7 +170,7 @@ def _pool(view: PlayerView, sampler: Sampler, rng: random.Random, count: int) ->
         now = sampler.sample(rng)  # raises InvalidDealError when none agrees
         pos = None if template is None else _world_position(template, view, now, played)
         if pos is None:
-            pos = _replay(view, now).position
+            pos = replay(view, now).position
             assert pos is not None
             if _shared_credits(view):
                 template = pos

@@ -1,10 +1,9 @@
-"""Perfect-Information Monte-Carlo card play: the search of
-:class:`~coinche.bots.players.PimcPlayer`.
+"""Perfect-Information Monte-Carlo card play: :class:`PimcPlayer` and its search
+(:mod:`coinche.bots.players` re-exports the player).
 
 For each card to play, the player imagines deals that agree with what its seat has
 seen (:class:`~coinche.bots.sampling.Sampler`), solves each one with the hands open
-(:mod:`coinche.bots.solver`) and plays the card that does best on average. The
-player is :class:`coinche.bots.players.PimcPlayer`; this module holds its search.
+(:mod:`coinche.bots.solver`) and plays the card that does best on average.
 
 What it averages (*objective*):
 
@@ -18,21 +17,9 @@ What it averages (*objective*):
   a card that makes it in more worlds beats a card that takes more points on average.
 - ``"points"``: its team's card points (the player's only objective before).
 
->>> import random
->>> from coinche import Card, Hand, RuleConfig, Seat, Strain
->>> from coinche.auction import PASS, Bid
->>> from coinche.deal import Deal
->>> from coinche.bots.players import PimcPlayer
->>> hands = [Hand.parse(text) for text in ("JH 9H 8H 7H AS 7C 8D 9D",
-...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AH TH KH QH JS QS KS 7D")]
->>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
->>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
->>> for code in "JH AC AD AH 9H 7S 8S QH".split():      # two tricks
-...     deal = deal.apply(Card.parse(code))
->>> view, legal = deal.view(Seat.NORTH), deal.legal_actions()
->>> values = PimcPlayer(worlds=4).card_values(view, legal, random.Random(1))  # best first
->>> len(values), values[0][1] >= values[-1][1]
-(6, True)
+>>> from coinche.bots.pimc import OBJECTIVES, PimcPlayer
+>>> OBJECTIVES, PimcPlayer(objective="points").objective
+(('score', 'points'), 'points')
 """
 
 from __future__ import annotations
@@ -40,12 +27,18 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from coinche import _kernel as K
-from coinche._checks import check_int_range, check_iterable, short_repr
+from coinche._checks import check_bool, check_int_range, check_iterable, short_repr
+from coinche.bots._search import _can_take_all, _Ctx, _ctx
+from coinche.bots.base import GreedyPlayer, Player, _check_player
+from coinche.bots.inference import WorldModel, _check_model, _checked_weight
+from coinche.bots.sampling import Sampler, replay
+from coinche.bots.solver import _card_values, capot_team
 from coinche.cards import Card
-from coinche.deal import Action, Deal, PlayerView
+from coinche.contract import Contract
+from coinche.deal import Action, PlayerView, Step
 from coinche.errors import (
     CoincheError,
     CoincheTypeError,
@@ -54,19 +47,11 @@ from coinche.errors import (
     InvalidDealError,
 )
 from coinche.play import explain_card, legal_cards
+from coinche.position import Position
 from coinche.scoring import TeamPoints
 from coinche.seats import Seat
 
-if TYPE_CHECKING:
-    from coinche.bots._search import _Ctx
-    from coinche.bots._weights import WorldModel
-    from coinche.bots.players import Player
-    from coinche.bots.sampling import Sampler
-    from coinche.contract import Contract
-    from coinche.deal import Step
-    from coinche.position import Position
-
-__all__ = ["MODEL_TRIES", "OBJECTIVES"]
+__all__ = ["MODEL_TRIES", "OBJECTIVES", "PimcPlayer"]
 
 OBJECTIVES: Final = ("score", "points")
 """The values of :class:`~coinche.bots.players.PimcPlayer`'s *objective*."""
@@ -74,8 +59,6 @@ OBJECTIVES: Final = ("score", "points")
 MODEL_TRIES: Final = 40
 """Uniform draws a :class:`~coinche.bots.players.PimcPlayer` with a *model* makes at
 most for one world (as :func:`coinche.bots.inference.sample_worlds`, 40 a world)."""
-
-_ALL_POINTS: Final = 162  # every card point of a deal, the last trick's 10 included
 
 
 def _cards_left(view: PlayerView) -> int:
@@ -86,45 +69,31 @@ def _cards_left(view: PlayerView) -> int:
     return 32 - played
 
 
-def _score_difference(pos_fields: tuple[int, ...], points: TeamPoints, team: int) -> int:
+def _score_difference(fields: _ScoreFields, points: TeamPoints, team: int) -> int:
     """The deal score of *team* minus the other team's when the deal ends with *points*
     (a solver's :class:`~coinche.scoring.TeamPoints`: a capot shows as 250 or 252 to 0),
-    under the contract and credits of *pos_fields*: the position's taker, kind, value,
-    multiplier, belote team, announcement credits, whether a générale is made (when the
-    taker's team takes every trick: the player checks it first), then its options."""
-    (taker, kind, value, multiplier, belote_team, ann_ns, ann_ew, generale_made, *options) = (
-        pos_fields
-    )
-    ns, ew = points.north_south, points.east_west
-    w0 = w1 = w2 = w3 = 2  # no capot: any split of the tricks scores alike
-    if ns + ew != _ALL_POINTS:  # a capot: the team with the points took all eight tricks
-        w0 = w1 = w2 = w3 = 0
-        capot_team = 0 if ns else 1
-        if capot_team == taker & 1:
-            seat = taker if kind != K.GENERALE or generale_made else (taker + 2) & 3
-        else:
-            seat = (taker + 1) & 3
-        if seat == 0:
-            w0 = 8
-        elif seat == 1:
-            w1 = 8
-        elif seat == 2:
-            w2 = 8
-        else:
-            w3 = 8
-    score_ns, score_ew = K.deal_score(
-        tuple(options), taker, kind, value, multiplier, ns, ew, w0, w1, w2, w3,
-        belote_team, ann_ns, ann_ew,
+    under the contract and credits of *fields* (:func:`_score_fields`)."""
+    (options, taker, kind, value, multiplier, belote_team, ann_ns, ann_ew, generale_made) = fields
+    capot = capot_team(points)
+    f = K.score_points(
+        options, taker, kind, value, multiplier, points.north_south, points.east_west, capot,
+        generale_made if capot == taker & 1 else 0, belote_team, ann_ns, ann_ew,
     )  # fmt: skip
-    return score_ns - score_ew if team == 0 else score_ew - score_ns
+    difference = f[K.F_SCORE_NS] - f[K.F_SCORE_EW]
+    return difference if team == 0 else -difference
 
 
-def _score_fields(pos: Position) -> tuple[int, ...]:
-    """The figures :func:`_score_difference` reads of *pos* (a générale counted as
-    made: a caller that can tell sets that field)."""
+_ScoreFields = tuple[tuple[int, ...], int, int, int, int, int, int, int, int]
+
+
+def _score_fields(pos: Position, generale_made: int = 1) -> _ScoreFields:
+    """What :func:`_score_difference` reads of *pos*: its options, taker, kind, value,
+    multiplier, belote team and announcement credits, and whether a générale is made
+    when the taker's team takes every trick (counted as made by default: a caller that
+    can tell says)."""
     return (
-        pos.taker, pos.kind, pos.value, pos.multiplier, pos.belote_team,
-        pos.announcements[0], pos.announcements[1], 1, *pos.options,
+        pos.options, pos.taker, pos.kind, pos.value, pos.multiplier, pos.belote_team,
+        pos.announcements[0], pos.announcements[1], generale_made,
     )  # fmt: skip
 
 
@@ -151,35 +120,107 @@ class _Memory:
         self.worlds = worlds
 
 
-class _Pimc:
-    """The PIMC player's machinery; :class:`coinche.bots.players.PimcPlayer` is the
-    player (it gives *bidder* and *fallback* their defaults, GreedyPlayers, which this
-    module cannot import without an import circle)."""
+class PimcPlayer:
+    """A player that imagines the hidden hands and solves each imagined deal.
+
+    Perfect-Information Monte-Carlo, the method of the strongest bridge and skat
+    programs: for each card to play it draws deals uniformly from those that agree
+    with its view (:class:`~coinche.bots.sampling.Sampler`: every inference the rules of
+    play allow), solves each one with the double-dummy solver (both sides playing
+    perfectly with the cards open) and plays the card whose mean value over the worlds
+    is highest, the value given by *objective*. **Ties** go to the card worth fewer
+    points in the contract, then to the lower card index (clubs 7 first), so that equal
+    cards give away nothing. With one legal card it plays it without searching.
+
+    - *worlds*: at most this many deals solved for each decision (20 by default).
+    - *rng*: the generator the worlds are drawn from; by default the one ``choose`` is
+      given.
+    - *bidder*: the player that makes the calls of the auction (a
+      :class:`~coinche.bots.players.GreedyPlayer` by default;
+      :class:`coinche.bots.evaluate.EvaluatingBidder` bids on the same kind of search).
+    - *max_cards*: search only when at most this many cards are still to be played in
+      the deal, the card to play included (32 by default: from the first card);
+      earlier cards are chosen by *fallback* (a
+      :class:`~coinche.bots.players.GreedyPlayer` by default).
+    - *objective*: ``"score"`` (the default) or ``"points"``, see
+      :mod:`coinche.bots.pimc`. A value is the mean over the worlds of the team's deal
+      score minus the other team's, or of the team's card points.
+    - *nodes*: a search budget for each decision, in solver positions (900,000 by
+      default; ``None``: none). Worlds are solved one after the other, and no new world
+      is started once the decision's searches have visited *nodes* positions: the
+      first cards of a deal, whose worlds are dear (over a million positions a world
+      for the lead of trick one), get few worlds, the later ones all *worlds*. At least
+      *min_worlds* worlds (4 by default) are always solved. Positions are counted
+      exactly, so the budget keeps the player deterministic, the same in the pure and
+      the compiled builds (compiled, about 0.1 microsecond a position; pure Python,
+      some fifty times more: there the lead of trick one takes tens of seconds).
+    - *keep*: keep the worlds of a decision for the seat's next decision in the same
+      deal, with their solver tables (True by default). The worlds being drawn
+      uniformly, one that still agrees with the view is a uniform draw among those
+      that do (the deals agreeing later are a subset of those agreeing before), so it
+      is solved again first, its table making the search much cheaper; fresh draws
+      make up the rest (with a *model*, the kept worlds were drawn under it, and the
+      same holds of its law). With *keep* the
+      choice of a card also depends on the player's earlier decisions in the deal, not
+      only on the generator's state.
+
+    - *model*: a :class:`~coinche.bots.inference.WorldModel` that weighs the worlds
+      by how likely what was said and played is in them
+      (:class:`~coinche.bots.inference.BidderModel`: the other seats call as
+      GreedyPlayer would); each world is then drawn by rejection, as
+      :func:`~coinche.bots.inference.sample_worlds` draws them (at most
+      :data:`~coinche.bots.pimc.MODEL_TRIES` uniform draws a world). ``None`` (the
+      default): uniform worlds.
+
+    Double-dummy search assumes everyone sees everything, so PIMC never plays to
+    learn or to hide information: its known weakness ("strategy fusion").
+
+    >>> import random
+    >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
+    >>> from coinche.auction import PASS, Bid
+    >>> from coinche.deal import Deal
+    >>> from coinche.bots.players import PimcPlayer
+    >>> hands = [Hand.parse(text) for text in ("JH 9H 8H 7H AS 7C 8D 9D",
+    ...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AH TH KH QH JS QS KS 7D")]
+    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
+    >>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
+    >>> for code in ("JH AC AD AH 9H 7S 8S QH".split()):     # two tricks
+    ...     deal = deal.apply(Card.parse(code))
+    >>> view, legal = deal.view(Seat.NORTH), deal.legal_actions()
+    >>> player = PimcPlayer(worlds=4, max_cards=20)
+    >>> player.choose(view, legal, random.Random(1)) in legal   # 24 cards left: greedy play
+    True
+    >>> player = PimcPlayer(worlds=4, objective="points")       # mean card points
+    >>> values = player.card_values(view, legal, random.Random(1))   # best first
+    >>> len(values), values[0][1] >= values[-1][1]
+    (6, True)
+    >>> player.choose(view, legal, random.Random(1)) == values[0][0]
+    True
+    """
 
     def __init__(
         self,
-        worlds: int,
-        rng: random.Random | None,
+        worlds: int = 20,
+        rng: random.Random | None = None,
         *,
-        bidder: Player,
-        max_cards: int,
-        fallback: Player,
-        objective: str,
-        nodes: int | None,
-        min_worlds: int,
-        keep: bool,
+        bidder: Player | None = None,
+        max_cards: int = 32,
+        fallback: Player | None = None,
+        objective: str = "score",
+        nodes: int | None = 900_000,
+        min_worlds: int = 4,
+        keep: bool = True,
         model: WorldModel | None = None,
     ) -> None:
-        from coinche._checks import check_bool
-        from coinche.bots._weights import WorldModel
-
         self.worlds = check_int_range(worlds, "worlds", 1, 1_000_000)
         if rng is not None and not isinstance(rng, random.Random):
             raise CoincheTypeError(f"rng must be a random.Random or None, not {short_repr(rng)}")
         self.rng = rng
-        self.bidder: Player = bidder
+        self.bidder: Player = GreedyPlayer() if bidder is None else _check_player(bidder, "bidder")
         self.max_cards = check_int_range(max_cards, "max_cards", 0, 32)
-        self.fallback: Player = fallback
+        self.fallback: Player = (
+            GreedyPlayer() if fallback is None else _check_player(fallback, "fallback")
+        )
         if objective not in OBJECTIVES or type(objective) is not str:
             raise CoincheTypeError(
                 f"objective must be 'score' or 'points', not {short_repr(objective)}"
@@ -188,9 +229,7 @@ class _Pimc:
         self.nodes = None if nodes is None else check_int_range(nodes, "nodes", 1, 10**12)
         self.min_worlds = check_int_range(min_worlds, "min_worlds", 1, 1_000_000)
         self.keep = check_bool(keep, "keep")
-        if model is not None and not isinstance(model, WorldModel):
-            raise CoincheTypeError(f"model must be a WorldModel or None, not {short_repr(model)}")
-        self.model = model
+        self.model = _check_model(model)
         self._memory: dict[Seat, _Memory] = {}
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -222,8 +261,6 @@ class _Pimc:
             *legal*.
         :raises CoincheTypeError: no generator, or *legal* not a sequence of actions.
         """
-        from coinche.bots.sampling import Sampler
-
         own = self.rng if self.rng is not None else rng
         contract, draw, cards = _cards_to_value(view, legal, own, "a PIMC player")
         if _cards_left(view) > self.max_cards:
@@ -255,7 +292,7 @@ class _Pimc:
                 now = self._draw_world(sampler, draw, view)
                 pos = None if template is None else _world_position(template, view, now, played)
                 if pos is None:
-                    pos = _replay(view, now).position
+                    pos = replay(view, now).position
                     assert pos is not None
                     if _shared_credits(view):
                         template = pos
@@ -284,12 +321,10 @@ class _Pimc:
         draw if every weight was 0: the player never stops for want of a world)."""
         if self.model is None:
             return sampler.sample(rng)
-        from coinche.bots._weights import checked_weight
-
         best: tuple[float, tuple[int, int, int, int]] | None = None
         for _ in range(MODEL_TRIES):
             hands = sampler.sample(rng)
-            weight = checked_weight(self.model, view, hands)
+            weight = _checked_weight(self.model, view, hands)
             if weight >= 1.0 or rng.random() < weight:
                 return hands
             if best is None or weight > best[0]:
@@ -317,7 +352,7 @@ class _Pimc:
             return None
         now = [dealt[s] & ~played[s] for s in range(4)]
         try:
-            deal = _replay(view, now)
+            deal = replay(view, now)
         except CoincheError:
             return None
         return deal.position if deal.view(view.seat) == view else None
@@ -326,9 +361,6 @@ class _Pimc:
         """Each legal card's value in the world at *pos*, by card index
         (``(north-south, east-west)``: card points or score differences, as *objective*
         says; the cards not legal hold zeros), and the positions searched."""
-        from coinche.bots._search import _can_take_all, _ctx
-        from coinche.bots.solver import _card_values
-
         side = pos.taker & 1
         if world.ctx is None:
             world.ctx = _ctx(pos, side)
@@ -343,17 +375,14 @@ class _Pimc:
             return values, nodes
         fields = _score_fields(pos)
         for card, points in found.items():
-            if (
-                pos.kind == K.GENERALE
-                and (points.east_west if side else points.north_south) > _ALL_POINTS
-            ):
+            if pos.kind == K.GENERALE and capot_team(points) == side:
                 after = pos.after(card.index)  # a capot: did the taker win every trick?
                 made = after.won[pos.taker] == after.tricks_played
                 if made and not after.is_over:
                     alone = _ctx(after, side)
                     made = _can_take_all(after, side, 1 << pos.taker, alone)
                     nodes += int(alone.nodes)
-                fields = (*fields[:7], 1 if made else 0, *fields[8:])
+                fields = _score_fields(pos, 1 if made else 0)
             diff = _score_difference(fields, points, 0)
             values[card.index] = (diff, -diff)
         return values, nodes
@@ -402,12 +431,6 @@ def _cards_to_value(
             reason = explain_card(card, view.hand, view.trick, contract.strain, view.rules)
             raise IllegalCardError(card, view.seat, reason or "it is not legal now")
     return contract, draw, cards
-
-
-def _replay(view: PlayerView, hands: Sequence[int]) -> Deal:
-    from coinche.bots.sampling import replay
-
-    return replay(view, hands)
 
 
 def _shared_credits(view: PlayerView) -> bool:

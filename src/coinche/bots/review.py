@@ -64,7 +64,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal
 
 import attrs
 
@@ -72,7 +72,10 @@ from coinche import _kernel as K
 from coinche._checks import SEED_LIMIT, short_repr
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import AnyCall, parse_any_call
+from coinche.bots._search import _Ctx, _ctx
 from coinche.bots.evaluate import _leader, _opening_sampler, _opening_world, _score, _World
+from coinche.bots.pimc import PimcPlayer
+from coinche.bots.solver import _card_values
 from coinche.cards import Card, Strain
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import GENERALE, Contract
@@ -82,9 +85,6 @@ from coinche.position import Position
 from coinche.records import Field, Fields, JsonObject, register, to_data
 from coinche.scoring import TeamPoints
 from coinche.seats import Seat
-
-if TYPE_CHECKING:
-    from coinche.bots._search import _Ctx
 
 __all__ = ["CallReview", "CardReview", "Review", "review"]
 
@@ -279,11 +279,9 @@ class _OpenSearch:
         self._context: _Ctx | None = None
 
     def card_values(self, pos: Position, side: int) -> dict[Card, TeamPoints]:
-        from coinche.bots import _search, solver  # the solver's tables, built on first use
-
         if self._context is None:
-            self._context = _search._ctx(pos, side)
-        return solver._card_values(pos, side, self._context)
+            self._context = _ctx(pos, side)
+        return _card_values(pos, side, self._context)
 
 
 def _open_row(number: int, deal: Deal, card: Card, search: _OpenSearch) -> CardReview:
@@ -320,8 +318,6 @@ def _open_row(number: int, deal: Deal, card: Card, search: _OpenSearch) -> CardR
 
 def _seen(row: CardReview, deal: Deal, worlds: int, seed: int) -> CardReview:
     """*row* with the PIMC estimates of its card and of the best other card."""
-    from coinche.bots.players import PimcPlayer
-
     legal = deal.legal_actions()
     if len(legal) < 2:
         return row

@@ -39,7 +39,6 @@ from typing import NamedTuple
 from coinche import _kernel as K
 from coinche._checks import short_repr
 from coinche.bots._search import (
-    _ALL_POINTS,
     _ab,
     _can_take_all,
     _capot_points,
@@ -52,8 +51,9 @@ from coinche.bots._search import (
 )
 from coinche.cards import CARDS, Card, Hand, Strain
 from coinche.config import RuleConfig
-from coinche.contract import CAPOT, GENERALE, Contract
+from coinche.contract import GENERALE, Contract
 from coinche.deal import Deal, Phase
+from coinche.dealing import check_hands
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.play import Trick
 from coinche.position import Position
@@ -64,6 +64,7 @@ __all__ = [
     "Progress",
     "Solution",
     "best_line",
+    "capot_team",
     "dd_table",
     "makes",
     "solve",
@@ -126,7 +127,8 @@ def solve_deal(
     winning any trick: a line where the side scores 0 is a capot exactly when the
     other team can force one.
 
-    :raises InvalidDealError: the hands do not form a deal.
+    :raises InvalidDealError: the hands do not form a deal (as :meth:`Deal.from_hands
+        <coinche.Deal.from_hands>` says it).
     :raises CoincheTypeError: an argument of the wrong type.
     """
     masks = _deal_masks(hands)
@@ -209,16 +211,10 @@ def solve_ending(
 
 
 def _deal_masks(hands: Sequence[Hand]) -> tuple[int, int, int, int]:
-    listed = tuple(hands)
-    if len(listed) != 4 or not all(isinstance(h, Hand) for h in listed):
-        raise CoincheTypeError("hands must be four Hand objects, by seat from North")
-    masks = (listed[0].mask, listed[1].mask, listed[2].mask, listed[3].mask)
-    problem = K.hands_problem(masks[0], masks[1], masks[2], masks[3], 8)
-    if problem != K.DEAL_OK:
-        seat = Seat(problem >> 8)
-        what = "does not hold 8 cards" if problem & 255 == K.DEAL_SIZE else "repeats a card"
-        raise InvalidDealError(f"the hands are not a deal: {seat.name}'s hand {what}")
-    return masks
+    """The masks of four hands that form a deal, checked as :class:`~coinche.Deal`
+    checks the hands it is dealt (:func:`coinche.dealing.check_hands`)."""
+    north, east, south, west = check_hands(hands)
+    return north.mask, east.mask, south.mask, west.mask
 
 
 def _position(deal: Deal) -> Position:
@@ -414,6 +410,21 @@ def dd_table(
     return table
 
 
+def capot_team(points: TeamPoints) -> int:
+    """The team that took every trick in a solver's *points*, or -1: a capot shows as
+    the rules' 250 or 252 card points to 0, more than the :data:`~coinche._kernel.ALL_POINTS`
+    (162) of a deal that is no capot.
+
+    >>> from coinche.bots.solver import capot_team
+    >>> from coinche.scoring import TeamPoints
+    >>> capot_team(TeamPoints(0, 252)), capot_team(TeamPoints(162, 0))
+    (1, -1)
+    """
+    if points.north_south > K.ALL_POINTS:
+        return 0
+    return 1 if points.east_west > K.ALL_POINTS else -1
+
+
 def _made(
     rules: RuleConfig,
     contract: Contract,
@@ -425,30 +436,15 @@ def _made(
     """Whether the kernel's scoring says the contract is made with the bidders' card
     points *cards_bidders*; *capot* the team taking every trick (or -1), a générale
     counted as the taker's."""
-    taker = int(contract.taker)
+    taker, _, kind, points, multiplier = contract.kernel_fields
     bidders = taker & 1
-    won = [2, 2, 2, 2]  # no capot: four tricks each
-    if capot >= 0:
-        won = [0, 0, 0, 0]
-        won[taker if capot == bidders else (taker + 1) & 3] = 8
     cards = [0, 0]
     cards[bidders] = cards_bidders
-    cards[1 - bidders] = _ALL_POINTS - cards_bidders
-    value = contract.value
-    kind = K.CAPOT if value is CAPOT else K.GENERALE if value is GENERALE else K.NUMERIC
-    figures = K.score(
-        rules.score_options,
-        taker,
-        kind,
-        contract.points,
-        contract.multiplier,
-        cards[0],
-        cards[1],
-        (won[0], won[1], won[2], won[3]),
-        belote,
-        ann[0],
-        ann[1],
-    )
+    cards[1 - bidders] = K.ALL_POINTS - cards_bidders
+    figures = K.score_points(
+        rules.score_options, taker, kind, points, multiplier, cards[0], cards[1], capot,
+        1 if capot == bidders else 0, belote, ann[0], ann[1],
+    )  # fmt: skip
     return bool(figures[K.F_MADE])
 
 
@@ -490,7 +486,7 @@ def makes(deal: Deal, contract: Contract | None = None) -> bool:
         return _made(rules, contract, 0, bidders, belote, ann)
     # the bidders cannot force a capot: the least card points that make the contract
     need = -1
-    for points in range(_ALL_POINTS + 1):
+    for points in range(K.ALL_POINTS + 1):
         if _made(rules, contract, points, -1, belote, ann):
             need = points
             break
