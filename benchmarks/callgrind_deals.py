@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import coinche  # imported in the empty run too, so that the subtraction removes it
 
     if args.work == "solve":  # the solver's tables are built at import: not counted
-        import coinche.bots.solver  # noqa: F401
+        import coinche.bots.solver
     work = {"deal_api": deal_api, "engine": engine, "playouts": playouts, "solve": solve}
     work[args.work](args.count)
     print("compiled" if coinche.COMPILED else "pure")

@@ -563,7 +563,7 @@ def test_bad_arguments_are_refused() -> None:
     hands = random_hands(random.Random(1))
     rules = RuleConfig()
     # the hands are checked as a Deal checks them, in its words
-    with pytest.raises(InvalidDealError, match="EAST holds 7 cards .*, not 8"):
+    with pytest.raises(InvalidDealError, match=r"EAST holds 7 cards \(.*\), not 8"):
         solve_deal(
             [hands[0], Hand(hands[1].cards[:7]), hands[2], hands[3]],
             Strain.HEARTS,

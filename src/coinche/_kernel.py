@@ -164,6 +164,12 @@ V_HIGHER: Final = vec[i64](HIGHER)
 V_WIN_KEY: Final = vec[i64](WIN_KEY)
 V_SUIT_MASK: Final = vec[i64](SUIT_MASK)
 V_BIT: Final = vec[i64](BIT)  # (a native 1 << 31 still comes out as a 32-bit shift)
+V_TRICK: Final = vec[i64](
+    [WIN_KEY[(s * 4 + led) * 32 + c] << 8 | POINTS[s * 32 + c]
+     for s in range(6) for led in range(4) for c in range(32)]
+)  # fmt: skip
+"""``V_TRICK[(strain * 4 + led) * 32 + card]``: the card's :data:`WIN_KEY` ``<< 8 |`` its
+points (a trick's points, at most 76, add up in the low byte)."""
 # the index of the one set bit of a 32-bit power of two, by de Bruijn multiplication
 _DE_BRUIJN: Final = 0x077CB531  # (an int: a native literal shifts in 32 bits)
 V_BIT_INDEX: Final = vec[i64](
@@ -227,15 +233,36 @@ def master_pos(n: i64, c0: i64, c1: i64, c2: i64, c3: i64, strain: i64) -> i64:
     return pos
 
 
+def trick_result(leader: i64, c0: i64, c1: i64, c2: i64, c3: i64, strain: i64) -> i64:
+    """The complete trick led by *leader*, judged: its winner's seat, and its card points
+    (without the last-trick bonus), packed ``winner | points << 2``. One lookup a card
+    gives both its key and its points (:data:`V_TRICK`)."""
+    base = (strain * 4 + (c0 >> 3)) * 32
+    k0 = V_TRICK[base + c0]
+    k1 = V_TRICK[base + c1]
+    k2 = V_TRICK[base + c2]
+    k3 = V_TRICK[base + c3]
+    best = k0 >> 8
+    pos: i64 = 0
+    if k1 >> 8 > best:
+        best = k1 >> 8
+        pos = 1
+    if k2 >> 8 > best:
+        best = k2 >> 8
+        pos = 2
+    if k3 >> 8 > best:
+        pos = 3
+    return (leader + pos) & 3 | ((k0 + k1 + k2 + k3) & 0xFF) << 2
+
+
 def trick_winner(leader: i64, c0: i64, c1: i64, c2: i64, c3: i64, strain: i64) -> i64:
     """The seat that wins the complete trick led by *leader*."""
-    return (leader + master_pos(4, c0, c1, c2, c3, strain)) & 3
+    return trick_result(leader, c0, c1, c2, c3, strain) & 3
 
 
 def trick_points(c0: i64, c1: i64, c2: i64, c3: i64, strain: i64) -> i64:
     """The card points of a complete trick (without the last-trick bonus)."""
-    base = strain * 32
-    return V_POINTS[base + c0] + V_POINTS[base + c1] + V_POINTS[base + c2] + V_POINTS[base + c3]
+    return trick_result(0, c0, c1, c2, c3, strain) >> 2
 
 
 # ---------------------------------------------------------------- legal play
@@ -533,10 +560,9 @@ class PlayCore:
         c1 = self.c1
         c2 = self.c2
         strain = self.strain
-        winner = (leader + master_pos(4, c0, c1, c2, card, strain)) & 3  # trick_winner
-        base = strain * 32  # and trick_points, written out: a call less on every trick
-        gained = V_POINTS[base + c0] + V_POINTS[base + c1] + V_POINTS[base + c2]
-        gained += V_POINTS[base + card]
+        result = trick_result(leader, c0, c1, c2, card, strain)
+        winner = result & 3
+        gained = result >> 2
         if not (self.h0 | self.h1 | self.h2 | self.h3):
             gained += LAST_TRICK_BONUS
         if winner & 1:

@@ -107,8 +107,9 @@ def greedy(mask: i64, n: i64, c0: i64, c1: i64, c2: i64, strain: i64) -> i64:
     while m:  # the fewest points, a plain card before a trump, the lowest-ranked, index
         card = K.lowest(m)
         m &= m - 1
-        trump: i64 = 1 if K._is_trump(card, strain) else 0
-        k = K.V_POINTS[base + card] << 16 | trump << 12 | K.V_ORDER[base + card] << 8 | card
+        k = K.V_POINTS[base + card] << 16 | K.V_ORDER[base + card] << 8 | card
+        if K._is_trump(card, strain):  # a plain card before a trump
+            k |= 1 << 12
         if k < key:
             key = k
             best = card

@@ -145,9 +145,15 @@ Figures = tuple[
 def trick_facts(taker: i64, w0: i64, w1: i64, w2: i64, w3: i64) -> tuple[i64, i64]:
     """What the tricks won by seat (*w0* to *w3*) tell :func:`score_outcome`: the team
     that took all eight (or -1), and 1 when the *taker* took them alone (else 0)."""
-    capot: i64 = 0 if w0 + w2 == 8 else 1 if w1 + w3 == 8 else -1
-    alone = (w0 if taker == 0 else w1 if taker == 1 else w2 if taker == 2 else w3) == 8
-    return capot, 1 if alone else 0
+    capot: i64 = -1
+    if w0 + w2 == 8:
+        capot = 0
+    elif w1 + w3 == 8:
+        capot = 1
+    alone: i64 = 0
+    if (w0 if taker == 0 else w1 if taker == 1 else w2 if taker == 2 else w3) == 8:
+        alone = 1
+    return capot, alone
 
 
 def score_outcome(
@@ -181,16 +187,28 @@ def score_outcome(
     card1 = cards_ew
     ann0 = ann_ns
     ann1 = ann_ew
-    if capot >= 0:
-        # the capot team takes the announcements that score, the opponents' included
-        card0 = capot_cards if capot == 0 else 0
-        card1 = capot_cards if capot == 1 else 0
-        ann0 = ann_ns + ann_ew if capot == 0 else 0
-        ann1 = ann_ns + ann_ew if capot == 1 else 0
-    bel0: i64 = BELOTE_POINTS if belote_team == 0 else 0
-    bel1: i64 = BELOTE_POINTS if belote_team == 1 else 0
-    total0 = card0 + ann0 + (bel0 if belote_counts else 0)
-    total1 = card1 + ann1 + (bel1 if belote_counts else 0)
+    # (statements, not conditional expressions: compiled, one with a literal 0 boxes)
+    if capot == 0:  # the capot team takes the announcements that score, both teams'
+        card0 = capot_cards
+        card1 = 0
+        ann0 = ann_ns + ann_ew
+        ann1 = 0
+    elif capot == 1:
+        card0 = 0
+        card1 = capot_cards
+        ann0 = 0
+        ann1 = ann_ns + ann_ew
+    bel0: i64 = 0
+    bel1: i64 = 0
+    if belote_team == 0:
+        bel0 = BELOTE_POINTS
+    elif belote_team == 1:
+        bel1 = BELOTE_POINTS
+    total0 = card0 + ann0
+    total1 = card1 + ann1
+    if belote_counts:
+        total0 += bel0
+        total1 += bel1
     all_ann = ann0 + ann1
     # the bidders' and the defenders' figures
     card_b, card_d = (card1, card0) if bidders else (card0, card1)

@@ -140,7 +140,12 @@ class Position(NamedTuple):
         """
         if not isinstance(rules, RuleConfig):
             raise CoincheTypeError(f"rules must be a RuleConfig, not {short_repr(rules)}")
-        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != 4:
+        kind_of_hands = type(hands)  # a list or a tuple (the usual), else any sequence
+        if (
+            kind_of_hands is not list
+            and kind_of_hands is not tuple
+            and (isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence))
+        ) or len(hands) != 4:
             raise CoincheTypeError(f"hands must be 4 hand masks, by seat, not {short_repr(hands)}")
         h0 = _integer(hands[0], "a hand mask", 0, K.ALL_CARDS)
         h1 = _integer(hands[1], "a hand mask", 0, K.ALL_CARDS)
@@ -233,21 +238,37 @@ class Position(NamedTuple):
             if not belote:
                 belote_team = -1
         h0, h1, h2, h3 = hands
-        p0, p1 = points
-        w0, w1, w2, w3 = won
-        core = K.PlayCore(
-            h0, h1, h2, h3, strain, flags, leader, n, c0, c1, c2, p0, p1, w0, w1, w2, w3
-        )
-        if core.step(card) == K.TRICK_GOES_ON:
-            n += 1
+        # the kernel's step on a copy of the cards and the trick, its points and tricks
+        # counted from 0: what it changes is read back (the rest of the position, its
+        # hands and cards included, are the same objects: nothing converted twice)
+        core = K.PlayCore(h0, h1, h2, h3, strain, flags, leader, n, c0, c1, c2, 0, 0, 0, 0, 0, 0)
+        seat = (leader + n) & 3
+        record = core.step(card)
+        mine = core.hand(seat)
+        if seat == 0:
+            hands = (mine, h1, h2, h3)
+        elif seat == 1:
+            hands = (h0, mine, h2, h3)
+        elif seat == 2:
+            hands = (h0, h1, mine, h3)
+        else:
+            hands = (h0, h1, h2, mine)
+        if record == K.TRICK_GOES_ON:
+            if n == 0:
+                c0 = card
+            elif n == 1:
+                c1 = card
+            else:
+                c2 = card
             return _tuple_new(Position, (
-                (core.h0, core.h1, core.h2, core.h3), strain, flags, leader, n, core.c0,
-                core.c1 if n > 1 else 0, core.c2 if n > 2 else 0, points, won, options, taker,
+                hands, strain, flags, leader, n + 1, c0, c1, c2, points, won, options, taker,
                 kind, value, multiplier, holder, belote_team, belote_open, announcements,
             ))  # fmt: skip
+        w0, w1, w2, w3 = won
         return _tuple_new(Position, (
-            (core.h0, core.h1, core.h2, core.h3), strain, flags, core.leader, 0, 0, 0, 0,
-            (core.p0, core.p1), (core.w0, core.w1, core.w2, core.w3), options, taker, kind,
+            hands, strain, flags, core.leader, 0, 0, 0, 0,
+            (points[0] + core.p0, points[1] + core.p1),
+            (w0 + core.w0, w1 + core.w1, w2 + core.w2, w3 + core.w3), options, taker, kind,
             value, multiplier, holder, belote_team, belote_open, announcements,
         ))  # fmt: skip
 

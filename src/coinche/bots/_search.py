@@ -51,7 +51,7 @@ _BIT: Final = _table(K.BIT)
 """``_BIT[card]``: a card's mask (compiled, ``1 << card`` with an ``i64`` card gave
 ``1 << 31`` negative, sign-extended from 32 bits: a table avoids the question)."""
 _BONUS: Final = K.LAST_TRICK_BONUS
-_ALL: Final = K.ALL_CARDS
+_ALL: Final = 0xFFFFFFFF  # K.ALL_CARDS, a literal: compiled, a constant
 
 
 def _pack(cards: Sequence[int]) -> int:
@@ -334,10 +334,15 @@ def _moves(cx: _Ctx, off: i64, n: i64, c0: i64, c1: i64, c2: i64, legal: i64, fi
                     out[m : m + len(seq)] = seq
                     m += len(seq)
         return m - off
-    table = _DESC if kind == 0 else _CHEAP if kind == 1 else _FAT
+    # each table named where it is passed (a table held in a local is counted in and
+    # out, compiled)
+    if kind == 0:
+        return _emit(buf, m, _DESC, row, legal) - off
     if win:
-        m = _emit(buf, m, table, row, win)
-    return _emit(buf, m, table, row, legal) - off
+        m = _emit(buf, m, _CHEAP, row, win)
+    if kind == 1:
+        return _emit(buf, m, _CHEAP, row, legal) - off
+    return _emit(buf, m, _FAT, row, legal) - off
 
 
 def _merge(cx: _Ctx, legal: i64, n: i64, c0: i64, c1: i64, c2: i64) -> i64:
@@ -436,7 +441,9 @@ def _ab(cx: _Ctx, left: i64, alpha: i64, beta: i64, ply: i64) -> i64:
                     _lowest(core.hand((seat + 3) & 3)),
                     strain,
                 )
-            return left if seat & 1 == side else 0
+            if seat & 1 == side:  # (not a conditional expression: that boxes, compiled)
+                return left
+            return 0
         if left <= alpha:  # quick bounds from the points left
             return left
         if beta <= 0:
@@ -459,7 +466,11 @@ def _ab(cx: _Ctx, left: i64, alpha: i64, beta: i64, ply: i64) -> i64:
                         hi = sure
         if cx.use_tt:
             key = rest | seat << 32 | _MARK
-            entry = _find(cx.tt, key) if _NATIVE else cx.tt.dict.get(key, -1)
+            entry: i64 = -1
+            if _NATIVE:  # noqa: SIM108 (a conditional expression with the dict's get boxes)
+                entry = _find(cx.tt, key)
+            else:
+                entry = cx.tt.dict.get(key, -1)
             if entry >= 0:
                 lo = entry & 511
                 hi = entry >> 9 & 511
@@ -475,12 +486,14 @@ def _ab(cx: _Ctx, left: i64, alpha: i64, beta: i64, ply: i64) -> i64:
     c0 = core.c0
     c1 = core.c1
     c2 = core.c2
-    legal: i64 = K.legal(hand, n, c0, c1, c2, strain, cx.flags) & _ALL
+    legal = hand if n == 0 else K.legal(hand, n, c0, c1, c2, strain, cx.flags) & _ALL  # a lead
     low = legal & cx.zero
     if low & (low - 1) and cx.merge:  # two zero-point cards or more: maybe equivalent
         legal = _merge(cx, legal, n, c0, c1, c2)
     maximise = seat & 1 == side
-    best: i64 = -1 if maximise else 1000
+    best: i64 = 1000
+    if maximise:
+        best = -1
     best_card: i64 = -1
     a0 = alpha
     b0 = beta
