@@ -22,6 +22,7 @@ import pytest
 
 import coinche
 import coinche._kernel
+import coinche._play_kernel
 import coinche.bots._search
 import coinche.bots._tree
 import coinche.bots.solver
@@ -62,6 +63,7 @@ def _is_extension(module: object) -> bool:
 
 def test_the_build_is_the_one_expected() -> None:
     assert _is_extension(coinche._kernel) is _EXPECT_COMPILED
+    assert _is_extension(coinche._play_kernel) is _EXPECT_COMPILED
     assert _is_extension(coinche.engine) is _EXPECT_COMPILED
     assert _is_extension(coinche.bots._search) is _EXPECT_COMPILED
     assert _is_extension(coinche.bots.solver) is _EXPECT_COMPILED

@@ -827,13 +827,11 @@ def test_the_last_card_index_leaves_the_hand() -> None:
 def test_lowest_card_of_every_mask() -> None:
     """The de Bruijn lowest bit: for each card, masks with it as the lowest card (and
     any higher cards) give its index."""
-    from coinche.bots import _search as S
-
     rng = random.Random(3)
     for card in range(32):
         for _ in range(20):
             mask = (rng.getrandbits(32) | 1 << card) >> card << card
-            assert S._lowest(mask) == card
+            assert K.lowest(mask) == card
 
 
 def test_the_table_keeps_every_entry_as_it_grows() -> None:

@@ -2,7 +2,7 @@
 build): the public entry points are :func:`coinche.engine.playout` and
 :func:`coinche.engine.playouts`, which check their arguments and call these.
 
-A playout plays the kernel's :class:`~coinche._kernel.PlayCore` in place by its step;
+A playout plays the kernel's :class:`~coinche._play_kernel.PlayCore` in place by its step;
 every local is an ``i64`` and the rules come from the kernel (legal cards, the step,
 the score), so that a compiled playout never returns to Python per card.
 """
@@ -15,6 +15,7 @@ from mypy_extensions import i64
 
 from coinche import _kernel as K
 from coinche import _scoring_kernel as S
+from coinche._play_kernel import TRICK_GOES_ON, PlayCore
 
 RANDOM: Final = 0
 """The policy of :func:`playout` and :func:`playouts` that plays a random legal card,
@@ -117,7 +118,7 @@ def greedy(mask: i64, n: i64, c0: i64, c1: i64, c2: i64, strain: i64) -> i64:
 
 
 def play_out(
-    core: K.PlayCore, policy: i64, x: i64, line: list[int] | None, undo: list[int] | None
+    core: PlayCore, policy: i64, x: i64, line: list[int] | None, undo: list[int] | None
 ) -> None:
     """Play *core* to the end of its deal, in place, by *policy* (``RANDOM``: the
     generator state *x* steps once a card; ``GREEDY``), each card by the kernel's step.
@@ -153,13 +154,13 @@ def play_out(
         record = core.step(card)
         if line is not None:
             line.append(card)
-            if undo is not None and record != K.TRICK_GOES_ON:
+            if undo is not None and record != TRICK_GOES_ON:
                 undo.append(record)
         left -= 1
 
 
 def totals(
-    start: K.PlayCore,
+    start: PlayCore,
     options: tuple[int, ...],
     contract: tuple[i64, i64, i64, i64],
     belote: tuple[i64, i64, i64],
@@ -181,7 +182,7 @@ def totals(
     belote_counts: i64 = options[K.OPT_BELOTE_COUNTS]
     rounding: i64 = options[K.OPT_ROUNDING]
     min82: i64 = options[K.OPT_MIN82_ADDS_POINTS]
-    core = K.PlayCore(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    core = PlayCore(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     ns: i64 = 0
     ew: i64 = 0
     i: i64 = 0

@@ -46,6 +46,7 @@ from mypy_extensions import i64
 from coinche import _kernel as K
 from coinche import _playout as P
 from coinche._checks import check_int_range, check_type, short_repr
+from coinche._play_kernel import TRICK_GOES_ON, PlayCore
 from coinche._playout import GREEDY, RANDOM
 from coinche.cards import CARDS
 from coinche.config import RuleConfig
@@ -170,7 +171,7 @@ def random_hands(seed: int) -> tuple[int, int, int, int]:
     return masks[0], masks[1], masks[2], masks[3]
 
 
-class PlayState(K.PlayCore):
+class PlayState(PlayCore):
     """The mutable twin of :class:`Position`, for search (see the module's docs).
 
     The same fields as a :class:`Position` (:attr:`hands` and the others), changed in
@@ -181,13 +182,10 @@ class PlayState(K.PlayCore):
     Attributes are read-only by convention: change a state only through :meth:`play`,
     :meth:`undo` and :meth:`copy`. States copy, deep-copy and pickle, in both builds.
 
-    The cards, the trick and the points are the kernel's fields (a state is a
-    ``coinche._kernel.PlayCore``, whose step :meth:`play` calls): ``strain``, ``flags``
-    (the play options, :attr:`RuleConfig.play_flags <coinche.RuleConfig.play_flags>`),
-    ``leader`` (the seat that led the trick in progress), ``to_move`` (the seat to play,
-    meaningless once :attr:`is_over`), ``size`` (the cards in the trick in progress, 0
-    to 3) and its cards ``c0``, ``c1``, ``c2`` (meaningful below ``size``); the hands,
-    points and tricks through :attr:`hands`, :attr:`points` and :attr:`won`.
+    Its cards, trick and points are fields of the kernel's ``PlayCore`` (whose step
+    :meth:`play` calls): ``strain``, ``flags`` (:attr:`RuleConfig.play_flags
+    <coinche.RuleConfig.play_flags>`), ``leader`` and ``size`` (0 to 3) of the trick in
+    progress and its cards ``c0 c1 c2`` (below ``size``), ``to_move`` (the seat to play).
 
     >>> from coinche import Hand, RuleConfig, engine
     >>> hands = [Hand.parse(h).mask for h in ("JH 9H AH TH KH QH 8H 7H",
@@ -302,10 +300,8 @@ class PlayState(K.PlayCore):
         multiplier: SupportsIndex = 1,
         kind: SupportsIndex = 0,
     ) -> PlayState:
-        """A deal about to start its play: :meth:`Position.start`'s position as a
-        state. Its numbers are checked as :meth:`Position.start` checks them (NumPy
-        integers are read as ints, in both builds); whether the hands form a deal is
-        not: use :class:`~coinche.Deal` for that.
+        """A deal about to start its play: :meth:`Position.start`'s position (its
+        arguments checked as it checks them) as a state.
 
         :raises CoincheTypeError: as :meth:`Position.start`.
         """
@@ -464,7 +460,7 @@ class PlayState(K.PlayCore):
         index = card if type(card) is int and 0 <= card < 32 else _card_index(card)
         record = self.step(index)
         self.played.append(index)
-        if record != K.TRICK_GOES_ON:
+        if record != TRICK_GOES_ON:
             self._undo.append(record)
 
     def play_checked(self, card: object) -> None:
@@ -496,7 +492,7 @@ class PlayState(K.PlayCore):
         card: i64 = self.played.pop()
         # a state at the start of a trick had its last card complete one (the trick it
         # was made in, if any, began before it and is never taken back whole)
-        self.unstep(card, self._undo.pop() if self.size == 0 else K.TRICK_GOES_ON)
+        self.unstep(card, self._undo.pop() if self.size == 0 else TRICK_GOES_ON)
 
     def score(self) -> tuple[int, int]:
         """The deal score of North-South and East-West once the deal is over: the same
@@ -558,9 +554,8 @@ def _check_playout(
 
 
 def _play_in_place(state: PlayState, policy: i64, seed: int) -> tuple[int, int]:
-    """:func:`playout` unchecked: the engine's playout loop on the state itself, which
-    keeps the cards and the tricks as :meth:`PlayState.play` does (so that
-    :meth:`PlayState.undo` takes them back)."""
+    """:func:`playout` unchecked: the engine's loop on the state, keeping its cards and
+    tricks as :meth:`PlayState.play` does (so that :meth:`PlayState.undo` works)."""
     P.play_out(state, policy, P.seed_of(seed), state.played, state._undo)
     return state.score()
 

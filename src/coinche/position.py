@@ -26,6 +26,7 @@ from typing import Final, NamedTuple, NoReturn, SupportsIndex
 
 from coinche import _kernel as K
 from coinche._checks import short_repr
+from coinche._play_kernel import TRICK_GOES_ON, PlayCore
 from coinche.announcements import Announcement, compare_announcements, find_in_mask
 from coinche.cards import Strain
 from coinche.config import RuleConfig
@@ -229,7 +230,7 @@ class Position(NamedTuple):
         trumps, declares belote (only when the rules require it; ignored otherwise).
         The card must be in :meth:`legal_mask`: :meth:`Deal.apply
         <coinche.Deal.apply>` is the checked way. The step is the kernel's
-        (:meth:`PlayCore.step <coinche._kernel.PlayCore.step>`), on a copy.
+        (:meth:`PlayCore.step <coinche._play_kernel.PlayCore.step>`), on a copy.
         """
         (hands, strain, flags, leader, n, c0, c1, c2, points, won, options, taker, kind, value,
          multiplier, holder, belote_team, belote_open, announcements) = self  # fmt: skip
@@ -241,7 +242,7 @@ class Position(NamedTuple):
         # the kernel's step on a copy of the cards and the trick, its points and tricks
         # counted from 0: what it changes is read back (the rest of the position, its
         # hands and cards included, are the same objects: nothing converted twice)
-        core = K.PlayCore(h0, h1, h2, h3, strain, flags, leader, n, c0, c1, c2, 0, 0, 0, 0, 0, 0)
+        core = PlayCore(h0, h1, h2, h3, strain, flags, leader, n, c0, c1, c2, 0, 0, 0, 0, 0, 0)
         seat = (leader + n) & 3
         record = core.step(card)
         mine = core.hand(seat)
@@ -253,7 +254,7 @@ class Position(NamedTuple):
             hands = (h0, h1, mine, h3)
         else:
             hands = (h0, h1, h2, mine)
-        if record == K.TRICK_GOES_ON:
+        if record == TRICK_GOES_ON:
             if n == 0:
                 c0 = card
             elif n == 1:
@@ -302,18 +303,6 @@ class Position(NamedTuple):
             _not_over(self.tricks_played * 4 + self.size)
         figures = self.score_figures()
         return figures[K.F_SCORE_NS], figures[K.F_SCORE_EW]
-
-
-def core_of(pos: Position) -> K.PlayCore:
-    """*pos*'s cards, trick, points and tricks as the kernel's mutable
-    :class:`~coinche._kernel.PlayCore` (a new one: changing it leaves *pos* as it is)."""
-    h = pos.hands
-    p = pos.points
-    w = pos.won
-    return K.PlayCore(
-        h[0], h[1], h[2], h[3], pos.strain, pos.flags, pos.leader, pos.size, pos.c0, pos.c1,
-        pos.c2, p[0], p[1], w[0], w[1], w[2], w[3],
-    )  # fmt: skip
 
 
 # the step's constructor: a Position built from its fields in order, in one go (the

@@ -19,6 +19,7 @@ from librt.vecs import vec
 from mypy_extensions import i64
 
 from coinche import _kernel as K
+from coinche._play_kernel import TRICK_GOES_ON, PlayCore
 from coinche.position import Position
 
 # ---------------------------------------------------------------- tables
@@ -127,15 +128,6 @@ def _zdrop(rest: int, mine: int) -> int:
 
 _ZDROP: Final = _table(_zdrop(i >> 3, i & 7) for i in range(64))
 """``_ZDROP[rest << 3 | mine]``: see :func:`_zdrop`."""
-_DEBRUIJN: Final = _table(sorted(range(32), key=lambda bit: ((1 << bit) * 0x077CB531 >> 27) & 31))
-"""The lowest set bit of a mask by a de Bruijn product (see :func:`_lowest`)."""
-
-
-def _lowest(mask: i64) -> i64:
-    """The index of the lowest card of a non-empty *mask* (no Python call compiled)."""
-    return _DEBRUIJN[((mask & -mask) * 0x077CB531 >> 27) & 31]
-
-
 # ---------------------------------------------------------------- transposition table
 _MARK: Final = 1 << 34  # set in every key: 0 marks an empty slot
 _MIN_BITS: Final = 10
@@ -226,14 +218,12 @@ _PLIES: Final = 33  # cards of a deal, plus one: a move buffer of 8 cards for ea
 
 class _Ctx:
     """What one search needs besides the position: the rules, the side, the tables, and
-    the kernel's :class:`~coinche._kernel.PlayCore`, which each node steps in place and
+    the kernel's :class:`~coinche._play_kernel.PlayCore`, which each node steps in place and
     takes back."""
 
     def __init__(self, strain: i64, flags: i64, side: i64) -> None:
         # the cards and the trick searched from, set by _load; stepped and taken back
-        self.core: K.PlayCore = K.PlayCore(
-            0, 0, 0, 0, strain, flags, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-        )
+        self.core: PlayCore = PlayCore(0, 0, 0, 0, strain, flags, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         self.strain: i64 = strain
         self.flags: i64 = flags
         self.side: i64 = side  # the team maximising its card points
@@ -303,7 +293,7 @@ def _moves(cx: _Ctx, off: i64, n: i64, c0: i64, c1: i64, c2: i64, legal: i64, fi
         legal ^= _BIT[first]
     if not cx.order:
         while legal:
-            buf[m] = _lowest(legal)
+            buf[m] = K.lowest(legal)
             m += 1
             legal &= legal - 1
         return m - off
@@ -334,8 +324,7 @@ def _moves(cx: _Ctx, off: i64, n: i64, c0: i64, c1: i64, c2: i64, legal: i64, fi
                     out[m : m + len(seq)] = seq
                     m += len(seq)
         return m - off
-    # each table named where it is passed (a table held in a local is counted in and
-    # out, compiled)
+    # each table named in the call (compiled, a table in a local is counted in and out)
     if kind == 0:
         return _emit(buf, m, _DESC, row, legal) - off
     if win:
@@ -374,9 +363,8 @@ def _merge(cx: _Ctx, legal: i64, n: i64, c0: i64, c1: i64, c2: i64) -> i64:
 def _sure(ours: i64, rest: i64, strain: i64) -> i64:
     """The top trumps held by one team all end in tricks that team wins: their points
     ``<< 1``, plus 1 when *ours* (the side's cards) holds them; -1 without trumps left.
-    (Apart from :func:`_ab`, whose frame stays small: interpreted, 33 nested frames
-    must stay within CPython's 16 KB chunks of frame stack, or every call across the
-    boundary maps and unmaps a chunk.)"""
+    (Apart from :func:`_ab`, whose frame stays small: interpreted, 33 nested frames must
+    stay within CPython's 16 KB chunks of frame stack, else calls map and unmap one.)"""
     trumps = rest >> 8 * strain & 255
     if not trumps:
         return -1
@@ -395,13 +383,10 @@ def _sure(ours: i64, rest: i64, strain: i64) -> i64:
     return sure << 1 | owner
 
 
-def _take_back(core: K.PlayCore, seat: i64, n: i64, hand: i64) -> None:
-    """Undo a step of the search: *seat*'s *hand*, the trick's size *n* and the seat to
-    move as the node found them (a completed trick's leader and cards are put back by
-    the caller, which holds them). The search takes its cards back by restoring what it
-    read rather than by :meth:`PlayCore.unstep <coinche._kernel.PlayCore.unstep>`: it
-    never reads the core's points and tricks won (it counts the points still to come
-    itself), so those are left as the steps made them."""
+def _take_back(core: PlayCore, seat: i64, n: i64, hand: i64) -> None:
+    """Undo a step: *seat*'s *hand*, the trick's size *n* and the seat to move as the
+    node found them (a trick's leader and cards are put back by the caller, which holds
+    them). The search never reads the core's points and tricks, so it leaves them."""
     core.size = n
     core.to_move = seat
     if seat == 0:
@@ -435,10 +420,10 @@ def _ab(cx: _Ctx, left: i64, alpha: i64, beta: i64, ply: i64) -> i64:
             if hand:
                 seat = K.trick_winner(
                     seat,
-                    _lowest(hand),
-                    _lowest(core.hand((seat + 1) & 3)),
-                    _lowest(core.hand((seat + 2) & 3)),
-                    _lowest(core.hand((seat + 3) & 3)),
+                    K.lowest(hand),
+                    K.lowest(core.hand((seat + 1) & 3)),
+                    K.lowest(core.hand((seat + 2) & 3)),
+                    K.lowest(core.hand((seat + 3) & 3)),
                     strain,
                 )
             if seat & 1 == side:  # (not a conditional expression: that boxes, compiled)
@@ -502,14 +487,14 @@ def _ab(cx: _Ctx, left: i64, alpha: i64, beta: i64, ply: i64) -> i64:
     if legal & (legal - 1):
         count = _moves(cx, off, n, c0, c1, c2, legal, first)
     else:
-        buf[off] = _lowest(legal)
+        buf[off] = K.lowest(legal)
         count = 1
     i: i64 = 0
     while i < count:
         card = buf[off + i]
         i += 1
         record = core.step(card)
-        if record == K.TRICK_GOES_ON:
+        if record == TRICK_GOES_ON:
             v = _ab(cx, left, alpha, beta, ply + 1)
         else:  # the trick is won: its points (the 10 too, after the last one)
             points = record >> 2 & 255
@@ -521,16 +506,7 @@ def _ab(cx: _Ctx, left: i64, alpha: i64, beta: i64, ply: i64) -> i64:
             core.c0 = c0
             core.c1 = c1
             core.c2 = c2
-        core.size = n  # _take_back, written out: a call less at every node
-        core.to_move = seat
-        if seat == 0:
-            core.h0 = hand
-        elif seat == 1:
-            core.h1 = hand
-        elif seat == 2:
-            core.h2 = hand
-        else:
-            core.h3 = hand
+        _take_back(core, seat, n, hand)
         if maximise:
             if v > best:
                 best = v
@@ -608,13 +584,13 @@ def _all(cx: _Ctx, ply: i64) -> bool:
     if legal & (legal - 1):
         count = _moves(cx, off, n, c0, c1, c2, legal, -1)
     else:
-        buf[off] = _lowest(legal)
+        buf[off] = K.lowest(legal)
         count = 1
     i: i64 = 0
     while i < count:
         card = buf[off + i]
         i += 1
-        if core.step(card) == K.TRICK_GOES_ON:
+        if core.step(card) == TRICK_GOES_ON:
             ok = _all(cx, ply + 1)
         else:
             ok = cx.goal >> core.leader & 1 == 1 and _all(cx, ply + 1)

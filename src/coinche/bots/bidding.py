@@ -59,6 +59,7 @@ from collections.abc import Sequence
 from coinche import _kernel as K
 from coinche import _playout as P
 from coinche._checks import check_type, short_repr
+from coinche._play_kernel import PlayCore
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
 from coinche.bots.base import GreedyPlayer, Player, _check_player
 from coinche.bots.inference import BidderModel, WorldModel, _check_model, sample_worlds
@@ -79,9 +80,7 @@ def _outcome(
     hands: tuple[int, int, int, int], strain: int, leader: int, rules: RuleConfig
 ) -> _Outcome:
     h0, h1, h2, h3 = hands
-    core = K.PlayCore(
-        h0, h1, h2, h3, strain, rules.play_flags, leader, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-    )
+    core = PlayCore(h0, h1, h2, h3, strain, rules.play_flags, leader, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     P.play_out(core, P.GREEDY, 0, None, None)
     holder = K.belote_holder(h0, h1, h2, h3, strain)
     ann = announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
