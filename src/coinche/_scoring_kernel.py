@@ -424,11 +424,9 @@ def score(
 ) -> tuple[int, ...]:
     """The ``F_*`` figures of :func:`score_terms`, for the callers that need no terms."""
     capot, alone = trick_facts(taker, won[0], won[1], won[2], won[3])
-    return _public(
-        _figures(
-            options, taker, kind, value, multiplier, cards_ns, cards_ew, capot, alone,
-            belote_team, ann_ns, ann_ew,
-        )
+    return score_points(
+        options, taker, kind, value, multiplier, cards_ns, cards_ew, capot, alone,
+        belote_team, ann_ns, ann_ew,
     )  # fmt: skip
 
 
