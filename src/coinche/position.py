@@ -239,21 +239,19 @@ class Position(NamedTuple):
             if not belote:
                 belote_team = -1
         h0, h1, h2, h3 = hands
-        # the kernel's step on a copy of the cards and the trick, its points and tricks
-        # counted from 0: what it changes is read back (the rest of the position, its
-        # hands and cards included, are the same objects: nothing converted twice)
+        # the kernel's step on a copy of the cards and the trick (its points and tricks
+        # counted from 0): what it changes is read back, the rest kept as it is
         core = PlayCore(h0, h1, h2, h3, strain, flags, leader, n, c0, c1, c2, 0, 0, 0, 0, 0, 0)
         seat = (leader + n) & 3
         record = core.step(card)
-        mine = core.hand(seat)
         if seat == 0:
-            hands = (mine, h1, h2, h3)
+            hands = (core.h0, h1, h2, h3)
         elif seat == 1:
-            hands = (h0, mine, h2, h3)
+            hands = (h0, core.h1, h2, h3)
         elif seat == 2:
-            hands = (h0, h1, mine, h3)
+            hands = (h0, h1, core.h2, h3)
         else:
-            hands = (h0, h1, h2, mine)
+            hands = (h0, h1, h2, core.h3)
         if record == TRICK_GOES_ON:
             if n == 0:
                 c0 = card
