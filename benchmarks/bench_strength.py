@@ -4,16 +4,25 @@ Each row is a duplicate match (:func:`coinche.scale.arena.duplicate_match`: ever
 played twice, the teams swapping seats) between two players given as ``coinche match``
 reads them (``pimc:worlds=20,max_cards=24``, ``evaluating:samples=4,play=pimc``,
 ``greedy``, a bidder with another player's cards as ``score+pimc:worlds=20``), on the
-same deals for every row (one seed). Two kinds of rows:
+same deals for every row (one seed), or as one of colver's agents,
+``colver:BIDDER+PLAY`` (``colver:v2+isdd:20``: its rule-based bidder v2 and its
+information-set double-dummy player over 20 worlds a card; the bidders v1, v3,
+heuristic, smart and maxi, the players ``isdd:N``, ``ismcts:MS``, ``heuristic`` and
+``rule``, see :func:`coinche.testing.colver.agent_spec`), played through
+:class:`coinche.testing.colver.ColverPlayer`, which compares the legal actions of both
+engines at every turn and stops the row on a difference. Two kinds of rows:
 
-- ``--play A B``: the card play alone. FFB rules with announcements off; every call is
+- ``--play A B``: the card play alone. colver's rules (FFB, announcements off, bids
+  to 160: :data:`coinche.testing.colver.RULES`); every call is
   fixed: the seat after the dealer takes 80 in a suit read from its own hand (the mask
   of its cards modulo 4, the same at both tables, so every suit comes up alike) and the
   others pass. Both teams play the same contracts: the difference is the card play.
-- ``--deal A B``: whole deals, the auction included, under FFB rules; a second line
-  gives the share of the tables at which each side took the contract, the share of
-  those it made, and how many were coinched, a third each side's mean think time per
-  call and per card.
+- ``--deal A B``: whole deals, the auction included, under FFB rules (colver's rules,
+  :data:`~coinche.testing.colver.RULES`, when a side is colver's or with
+  ``--colver-rules``); a second line gives the share of the tables at which each side
+  took the contract, the share of those it made, how many of them the other side
+  coinched and how many of those it made all the same, a third each side's mean think
+  time per call and per card.
 
 Printed per row: the first player's mean deal-score difference per deal, its 95%
 interval, and each side's mean think time per decision (milliseconds, in process; with
@@ -40,9 +49,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TypeVar
-
-import attrs
+from typing import NamedTuple, TypeVar
 
 import coinche
 from coinche import RuleConfig
@@ -51,8 +58,10 @@ from coinche.bots.players import Player
 from coinche.cards import Strain
 from coinche.cli._scale import PlayerSpec, _player_spec
 from coinche.deal import Action, Phase, PlayerView
-from coinche.scale.arena import DuplicateDeal, DuplicateMatch, duplicate_match
+from coinche.errors import NotationError
+from coinche.scale.arena import DuplicateDeal, DuplicateMatch, duplicate_match, match_deals
 from coinche.scale.executors import InProcess
+from coinche.testing.colver import RULES, ColverPlayer, DealBook, agent_spec
 
 _CLOCK: dict[str, list[float]] = {}  # think times by label: the match runs in process
 _TIMER = [time.perf_counter]  # --cpu: time.process_time, this process's CPU time
@@ -111,21 +120,56 @@ class Reporting(InProcess):
             yield number, played
 
 
+class ColverSpec(NamedTuple):
+    """A side of a row played by one of colver's agents (``colver:v2+isdd:20``)."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"colver:{self.name}"
+
+
+Spec = PlayerSpec | ColverSpec
+
+
+def _spec(text: str) -> Spec:
+    """A side of a row: ``colver:BIDDER+PLAY``, or a player as ``coinche match`` reads it."""
+    if text.startswith("colver:"):
+        name = text.removeprefix("colver:")
+        try:
+            agent_spec(name)
+        except NotationError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        return ColverSpec(name)
+    return _player_spec(text)
+
+
+def _build(spec: Spec, book: Callable[[], DealBook]) -> Player:
+    return ColverPlayer(spec.name, book()) if isinstance(spec, ColverSpec) else spec.build()
+
+
 def _row(
     kind: str,
-    a: PlayerSpec,
-    b: PlayerSpec,
+    a: Spec,
+    b: Spec,
     deals: int,
     seed: int,
     save: Callable[[dict[str, object]], None] = lambda row: None,
     every: int = 100,
     start: int = 0,
+    colver_rules: bool = False,
 ) -> dict[str, object]:
-    rules = RuleConfig.ffb()
-    if kind == "play":
-        rules = attrs.evolve(rules, announcements=False)
-    first: Player = Timed(a.build(), "a")
-    second: Player = Timed(b.build(), "b")
+    against_colver = isinstance(a, ColverSpec) or isinstance(b, ColverSpec)
+    rules = RULES if kind == "play" or against_colver or colver_rules else RuleConfig.ffb()
+    books: list[DealBook] = []
+
+    def book() -> DealBook:  # the match's deals, made once for both sides
+        if not books:
+            books.append(DealBook(match_deals(deals, rules, seed, start)))
+        return books[0]
+
+    first: Player = Timed(_build(a, book), "a")
+    second: Player = Timed(_build(b, book), "b")
     if kind == "play":
         first, second = FixedAuction(first), FixedAuction(second)
     _CLOCK.clear()
@@ -135,8 +179,9 @@ def _row(
         (low, high), n = so_far.confidence_interval, len(so_far.deals)
         print(f"    ... {n} deals: {so_far.mean:+.1f} ({low:+.1f} to {high:+.1f})")
         sys.stdout.flush()
+        counts = _contracts(so_far) if kind == "deal" else {}
         save({"kind": kind, "first": str(a), "second": str(b), "deals": n, "start": start,
-              "complete": False, "mean": so_far.mean, "low": low, "high": high,
+              "complete": False, "mean": so_far.mean, "low": low, "high": high, **counts,
               "differences": [deal.difference for deal in so_far.deals]})  # fmt: skip
 
     executor = Reporting(every, partial)
@@ -147,6 +192,7 @@ def _row(
     counts = _contracts(match) if kind == "deal" else {}
     return {
         "kind": kind,
+        "rules": "colver" if rules is RULES else "ffb",
         "first": str(a),
         "second": str(b),
         "deals": deals,
@@ -185,11 +231,12 @@ def _contracts(match: DuplicateMatch) -> dict[str, int]:
             out[f"{side}_taken"] += 1
             out[f"{side}_made"] += int(result.made)
             out[f"{side}_coinched"] += int(contract.multiplier > 1)
+            out[f"{side}_coinched_made"] += int(contract.multiplier > 1 and result.made)
     out["tables"] = 2 * len(match.deals)
     return out
 
 
-_COUNTED = ("taken", "made", "coinched")
+_COUNTED = ("taken", "made", "coinched", "coinched_made")
 
 
 def _contract_line(row: dict[str, object]) -> str:
@@ -199,10 +246,11 @@ def _contract_line(row: dict[str, object]) -> str:
     for side in ("first", "second"):
         taken, made = int(str(row[f"{side}_taken"])), int(str(row[f"{side}_made"]))
         coinched = int(str(row[f"{side}_coinched"]))
+        coinched_made = int(str(row.get(f"{side}_coinched_made", 0)))
         rate = f"{100 * made / taken:.0f}%" if taken else "-"
         parts.append(
             f"{side} took {100 * taken / tables:.0f}% of the tables, made {rate} of those, "
-            f"{coinched} coinched"
+            f"{coinched} coinched ({coinched_made} made)"
         )
     times = (
         f"    ms a call {row['first_ms_per_call']:.1f} and {row['second_ms_per_call']:.1f}, "
@@ -234,6 +282,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deal", nargs=2, action="append", metavar=("A", "B"), default=[])
     parser.add_argument("--json", type=Path, help="write the rows to this file")
     parser.add_argument(
+        "--colver-rules",
+        action="store_true",
+        help="deal rows under colver's rules (FFB, announcements off, bids to 160) between "
+        "the library's players too (rows against colver always are)",
+    )
+    parser.add_argument(
         "--cpu",
         action="store_true",
         help="think times in this process's CPU time, not the wall clock (a shared machine)",
@@ -244,12 +298,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not rows:
         rows = list(_DEFAULT_ROWS)
     try:
-        specs = [(kind, _player_spec(a), _player_spec(b)) for kind, a, b in rows]
+        specs = [(kind, _spec(a), _spec(b)) for kind, a, b in rows]
     except argparse.ArgumentTypeError as error:
         parser.error(str(error))
     build = "compiled" if coinche.COMPILED else "pure"
     first = f" from deal {args.start}" if args.start else ""
-    print(f"{build} build, seed {args.seed}, {args.deals} duplicate deals a row{first}, FFB rules")
+    print(f"{build} build, seed {args.seed}, {args.deals} duplicate deals a row{first}")
     print(f"{'row':52} {'mean':>7} {'95% interval':>17} {'ms/dec A':>9} {'ms/dec B':>9}")
     found: list[dict[str, object]] = []
 
@@ -259,9 +313,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.json.write_text(text + "\n")
 
     for kind, a, b in specs:
-        row = _row(kind, a, b, args.deals, args.seed, save, start=args.start)
+        row = _row(
+            kind, a, b, args.deals, args.seed, save, start=args.start,
+            colver_rules=args.colver_rules,
+        )  # fmt: skip
         found.append(row)
-        label = f"{kind}: {a} vs {b}"
+        label = f"{kind} ({row['rules']} rules): {a} vs {b}"
         print(
             f"{label:52} {row['mean']:+7.1f} {row['low']:+8.1f} to {row['high']:+6.1f} "
             f"{row['first_ms_per_decision']:9.1f} {row['second_ms_per_decision']:9.1f}"

@@ -50,6 +50,7 @@ __all__ = [
     "DuplicateMatch",
     "deal_rng",
     "duplicate_match",
+    "match_deals",
 ]
 
 _Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal law
@@ -161,6 +162,39 @@ def deal_rng(seed: int, number: int) -> random.Random:
     return random.Random(f"{seed}:{number}")
 
 
+def match_deals(count: int, rules: RuleConfig, seed: int, start: int = 0) -> tuple[Deal, ...]:
+    """The new deals *start* to *start + count - 1* of a run seeded *seed*, as
+    :func:`duplicate_match` deals them (deal ``i`` shuffled by :func:`deal_rng` from
+    *seed* and ``i``, its dealer ``Seat(i % 4)``), before their auction: for a player
+    that must know a match's deals beforehand (:class:`coinche.testing.colver.DealBook`).
+
+    >>> from coinche import RuleConfig
+    >>> from coinche.bots.players import GreedyPlayer
+    >>> from coinche.scale.arena import duplicate_match, match_deals
+    >>> deals = match_deals(3, RuleConfig.common(), seed=5, start=2)
+    >>> match = duplicate_match(GreedyPlayer(), GreedyPlayer(), 1, RuleConfig.common(), 5,
+    ...                         start=4)
+    >>> match.deals[0].tables[0].hands == deals[2].hands
+    True
+
+    :raises CoincheTypeError: an argument of the wrong type, or a count or *start* below 0.
+    """
+    if type(count) is not int or count < 0:
+        raise CoincheTypeError(f"count must be an int >= 0, not {short_repr(count)}")
+    if type(start) is not int or not 0 <= start < SEED_LIMIT:
+        raise CoincheTypeError(
+            f"start must be an int >= 0 of at most 100 digits, not {short_repr(start)}"
+        )
+    if not isinstance(rules, RuleConfig):
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
+    return tuple(_new_deal(rules, seed, number) for number in range(start, start + count))
+
+
+def _new_deal(rules: RuleConfig, seed: int, number: int) -> Deal:
+    """Deal *number* of a run seeded *seed* (see :func:`match_deals`)."""
+    return Deal.new(Seat(number % 4), rules, deal_rng(seed, number))
+
+
 @attrs.frozen
 class _Block:
     """One task of a match: deals *start* to *start + count - 1*."""
@@ -187,7 +221,7 @@ def _play_block(block: _Block) -> list[DuplicateDeal]:
     for offset in range(block.count):
         number = block.start + offset
         if block.deals is None:
-            deal = Deal.new(Seat(number % 4), block.rules, deal_rng(block.seed, number))
+            deal = _new_deal(block.rules, block.seed, number)
         else:
             deal = block.deals[offset]
         plays = f"{block.seed}:{number}:play"
