@@ -182,7 +182,8 @@ def _row(
         counts = _contracts(so_far) if kind == "deal" else {}
         save({"kind": kind, "first": str(a), "second": str(b), "deals": n, "start": start,
               "complete": False, "mean": so_far.mean, "low": low, "high": high, **counts,
-              "differences": [deal.difference for deal in so_far.deals]})  # fmt: skip
+              "differences": [deal.difference for deal in so_far.deals],
+              "table_records": _tables(so_far)})  # fmt: skip
 
     executor = Reporting(every, partial)
     match = duplicate_match(first, second, deals, rules, seed, executor=executor, start=start)
@@ -210,7 +211,28 @@ def _row(
         "seconds": elapsed,
         **counts,
         "differences": [deal.difference for deal in match.deals],
+        "table_records": _tables(match),
     }
+
+
+def _tables(match: DuplicateMatch) -> list[list[object]]:
+    """Each table of each deal, for a later study of the contracts: the dealer, the
+    hands (masks by seat), the first team's seats (0 North-South), then for a deal
+    played the taker, strain, bid points and multiplier of the contract, whether it
+    was made, each team's card points and deal score (North-South first)."""
+    out: list[list[object]] = []
+    for deal in match.deals:
+        for table, finished in enumerate(deal.tables):
+            row: list[object] = [int(finished.dealer), [h.mask for h in finished.hands], table]
+            result = finished.result
+            if result is not None:
+                c = result.contract
+                points, score = result.card_points, result.score
+                row += [int(c.taker), int(c.strain), c.points, c.multiplier, result.made,
+                        points.north_south, points.east_west, score.north_south,
+                        score.east_west]  # fmt: skip
+            out.append(row)
+    return out
 
 
 _OLD_PIMC = "pimc:worlds=20,max_cards=24,objective=points,nodes=0,keep=0"  # before issue 25
