@@ -55,21 +55,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from coinche import _kernel as K
 from coinche import _playout as P
 from coinche._checks import check_type, short_repr
 from coinche._play_kernel import PlayCore
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
+from coinche.bots import _valuer
 from coinche.bots.base import GreedyPlayer, Player, _check_player
-from coinche.bots.inference import BidderModel, WorldModel, _check_model, sample_worlds
+from coinche.bots.inference import (
+    BidderModel,
+    StrengthModel,
+    WorldModel,
+    _check_model,
+    sample_worlds,
+)
 from coinche.config import FirstLead, RuleConfig
 from coinche.contract import CAPOT, GENERALE
 from coinche.deal import Action, Phase, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.position import announcement_credit
 
-__all__ = ["ScoreBidder"]
+__all__ = ["ScoreBidder", "ValueBidder"]
 
 # one world played in one strain: card points by team, tricks by seat, belote's team,
 # announcement points by team
@@ -263,13 +271,259 @@ class ScoreBidder:
                 continue
             points = action.points if isinstance(action, Bid) else 0
             strain = int(action.strain) if isinstance(action, Bid) else 0
-            key = (worth - self.margin, 0, -points, -strain)
-            if worth - self.margin > base and key > best_key:
+            margin = self._margin(action)
+            key = (worth - margin, 0, -points, -strain)
+            if worth - margin > base and key > best_key:
                 best, best_key = action, key
         return best
+
+    def _margin(self, action: Action) -> float:
+        """What *action* must gain over passing."""
+        return self.margin
 
     def __repr__(self) -> str:
         return (
             f"ScoreBidder(samples={self.samples}, coinche_risk={self.coinche_risk}, "
             f"margin={self.margin})"
+        )
+
+
+# the standard normal's quantiles at the middles of eight equal slices: a world's card
+# points are valued at these eight points of their spread
+_QUANTILES: Final = (-1.5341, -0.8871, -0.4888, -0.1573, 0.1573, 0.4888, 0.8871, 1.5341)
+_TAKER_CAPOT: Final = 163  # the outcomes of a table: 0-162 the taker's team's card
+_DEFENCE_CAPOT: Final = 164  # points, then a capot by either team
+_TABLES: dict[tuple[object, ...], list[float]] = {}
+
+
+def _table(
+    options: tuple[int, ...],
+    capot_points: int,
+    taker: int,
+    kind: int,
+    value: int,
+    multiplier: int,
+    belote: int,
+    risk: float,
+) -> list[float]:
+    """The taker's team's deal score minus the other team's, by outcome (see
+    :data:`_TAKER_CAPOT`), as the scoring kernel scores it; with *risk* (at multiplier
+    1), an outcome that fails the contract is coinched with that chance."""
+    key = (options, capot_points, taker, kind, value, multiplier, belote, risk)
+    found = _TABLES.get(key)
+    if found is not None:
+        return found
+    team = taker & 1
+    out = []
+    for outcome in range(165):
+        if outcome == _TAKER_CAPOT:
+            mine, theirs, capot = capot_points, 0, team
+        elif outcome == _DEFENCE_CAPOT:
+            mine, theirs, capot = 0, capot_points, 1 - team
+        else:
+            mine, theirs, capot = outcome, K.ALL_POINTS - outcome, -1
+        ns, ew = (mine, theirs) if team == 0 else (theirs, mine)
+        f = K.score_points(options, taker, kind, value, multiplier, ns, ew, capot, 0, belote, 0, 0)
+        worth = float(f[team] - f[1 - team])
+        if risk > 0.0 and multiplier == 1 and not f[K.F_MADE]:
+            g = K.score_points(options, taker, kind, value, 2, ns, ew, capot, 0, belote, 0, 0)
+            worth = (1.0 - risk) * worth + risk * float(g[team] - g[1 - team])
+        out.append(worth)
+    if len(_TABLES) > 4096:
+        _TABLES.clear()
+    _TABLES[key] = out
+    return out
+
+
+class _ValuedWorlds:
+    """The worlds of one call of a :class:`ValueBidder`, valued by the learned
+    double-dummy estimate, per suit on demand."""
+
+    def __init__(
+        self,
+        worlds: list[tuple[int, int, int, int]],
+        rules: RuleConfig,
+        team: int,
+        dealer: int,
+        bidder: ValueBidder,
+    ) -> None:
+        self.worlds = worlds
+        self.rules = rules
+        self.team = team
+        self.leader = (dealer + 1) & 3
+        self.bidder = bidder
+        self._valued: dict[int, list[tuple[float, float, float, int]]] = {}
+
+    def _suit(self, strain: int) -> list[tuple[float, float, float, int]]:
+        """Each world's estimate in the suit *strain*, for the leader's team: the mean
+        card points when no team takes every trick, the chances of a capot by it and by
+        the other team, and the team holding belote (-1: none)."""
+        found = self._valued.get(strain)
+        if found is None:
+            valuer = _valuer.load()
+            found = []
+            for world in self.worlds:
+                mean, mine, theirs = valuer.world(world, strain, self.leader)
+                rest = max(1.0 - mine - theirs, 1e-6)
+                plain = min(max((mean - K.ALL_POINTS * mine) / rest, 0.0), float(K.ALL_POINTS))
+                holder = K.belote_holder(world[0], world[1], world[2], world[3], strain)
+                found.append((plain, mine, theirs, holder & 1 if holder >= 0 else -1))
+            self._valued[strain] = found
+        return found
+
+    def worth(
+        self, taker: int, strain: int, points: int, capot: bool, multiplier: int, risk: float
+    ) -> float:
+        """The mean net score for the bidder's team of the contract (a coinche in each
+        outcome where it fails with probability *risk*, at multiplier 1 only)."""
+        team = taker & 1
+        bidder = self.bidder
+        shift = bidder.declarer if team == self.team else bidder.opponents
+        spread = bidder.spread
+        kind = K.CAPOT if capot else K.NUMERIC
+        same = team == self.leader & 1
+        options, capot_points = self.rules.score_options, self.rules.capot_card_points
+        tables: dict[int, list[float]] = {}
+        total = 0.0
+        for plain, mine, theirs, belote in self._suit(strain):
+            table = tables.get(belote)
+            if table is None:
+                table = _table(
+                    options, capot_points, taker, kind, points, multiplier, belote, risk
+                )
+                tables[belote] = table
+            if same:
+                won, lost = mine, theirs
+            else:
+                plain, won, lost = K.ALL_POINTS - plain, theirs, mine
+            centre = plain + shift
+            spread_sum = 0.0
+            for z in _QUANTILES:
+                outcome = int(centre + spread * z + 0.5)
+                spread_sum += table[
+                    0 if outcome < 0 else K.ALL_POINTS if outcome > K.ALL_POINTS else outcome
+                ]
+            value = (1.0 - won - lost) * spread_sum / len(_QUANTILES)
+            total += value + won * table[_TAKER_CAPOT] + lost * table[_DEFENCE_CAPOT]
+        mean = total / len(self.worlds)
+        return mean if team == self.team else -mean
+
+
+class ValueBidder(ScoreBidder):
+    """A bidder that values each call by what double-dummy play would make of each
+    contract in worlds drawn from the auction, corrected for real play.
+
+    As :class:`ScoreBidder` it chooses the call worth the most in deal score over
+    *samples* worlds that agree with its hand and with the calls so far, the auction
+    assumed to end with the call; what differs is how a contract is valued in a world
+    and how the worlds are drawn:
+
+    - **Valued by learned double-dummy play**: a small network
+      (:mod:`coinche.bots._valuer`, trained by ``examples/train_bidder.py`` on deals
+      solved double dummy) estimates the card points each team takes with best play in
+      the world, and the chances of a capot, in a tenth of a millisecond. Real play
+      takes less than perfect play, and the side that sees its cards only guesses: the
+      taker's card points are spread around the estimate by a normal law, *spread*
+      points wide (the network's error and the play's together), shifted by
+      *declarer* when the bidder's team takes the contract and by *opponents* when
+      the other team does (what the library's card player, and the other team's,
+      lose to double-dummy play). Each contract is scored at eight points of that
+      law, and at the two capots, as the rules score it.
+    - **Worlds drawn by what the calls say**: by default a
+      :class:`~coinche.bots.inference.StrengthModel` (every other seat, partner and
+      opponents alike, bids what its hand is worth), not GreedyPlayer's rule.
+    - **Margins**: a bid must gain *margin* over passing; a coinche or a surcoinche
+      *coinche_margin*, since doubling a wrong estimate is dear.
+    - Only suit contracts: no-trump and all-trump bids are never made (the network
+      knows suits only); neither is a générale.
+
+    The classic (turned-card) auction is left to GreedyPlayer; the cards to *player*.
+
+    >>> import random
+    >>> from coinche import Hand, RuleConfig, Seat
+    >>> from coinche.deal import Deal
+    >>> from coinche.bots.bidding import ValueBidder
+    >>> hands = [Hand.parse(text) for text in ("JH 9H AH TH KH AS AD AC",
+    ...     "QC TC KC JC 9C 8C 7S 8S", "QD TD KD JD 8D 9S TS QS", "7H 8H QH KS JS 7C 7D 9D")]
+    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.ffb(), hands)
+    >>> call = ValueBidder(samples=16).choose(deal.view(Seat.NORTH), deal.legal_actions(),
+    ...                                       random.Random(0))
+    >>> call.strain, call.points >= 100             # five top trumps and three aces
+    (<Strain.HEARTS: 2>, True)
+    """
+
+    def __init__(
+        self,
+        samples: int = 48,
+        rng: random.Random | None = None,
+        *,
+        coinche_risk: float = 0.3,
+        margin: int = 10,
+        coinche_margin: int = 40,
+        spread: float = 22.0,
+        declarer: float = -8.0,
+        opponents: float = 0.0,
+        model: WorldModel | None = None,
+        draws: int | None = None,
+        player: object = None,
+    ) -> None:
+        super().__init__(
+            samples, rng, coinche_risk=coinche_risk, margin=margin,
+            model=StrengthModel() if model is None else model, draws=draws, player=player,
+        )  # fmt: skip
+        if type(coinche_margin) is not int:
+            raise CoincheTypeError(
+                f"coinche_margin must be an int, not {short_repr(coinche_margin)}"
+            )
+        for number, name in ((spread, "spread"), (declarer, "declarer"), (opponents, "opponents")):
+            if not isinstance(number, (int, float)) or isinstance(number, bool):
+                raise CoincheTypeError(f"{name} must be a number, not {short_repr(number)}")
+        if not 0.0 < spread <= 162.0:
+            raise CoincheTypeError(f"spread must be above 0 and at most 162, not {spread!r}")
+        self.coinche_margin = coinche_margin
+        self.spread = float(spread)
+        self.declarer = float(declarer)
+        self.opponents = float(opponents)
+
+    def _worlds(self, view: PlayerView, rng: random.Random) -> _ValuedWorlds:  # type: ignore[override]
+        draw = self.rng if self.rng is not None else rng
+        try:
+            worlds = sample_worlds(view, self.samples, draw, self.model, draws=self.draws)
+        except InvalidDealError:  # no world the model allows: the uniform ones
+            worlds = sample_worlds(view, self.samples, draw)
+        return _ValuedWorlds(worlds, view.rules, int(view.seat) & 1, int(view.dealer), self)
+
+    def worths(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    ) -> dict[Action, float]:
+        """What each call of *legal* is worth to the bidder's team, as
+        :meth:`ScoreBidder.worths <coinche.bots.bidding.ScoreBidder.worths>`; suit
+        contracts only (no-trump and all-trump bids left out, and an opponents'
+        contract in them valued at 0).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import PASS
+        >>> from coinche.deal import Deal
+        >>> from coinche.bots.bidding import ValueBidder
+        >>> deal = Deal.new(Seat.WEST, RuleConfig.ffb(), random.Random(3))
+        >>> worths = ValueBidder(samples=4).worths(deal.view(Seat.NORTH),
+        ...                                        deal.legal_actions(), random.Random(0))
+        >>> worths[PASS]                  # no contract yet: passing is worth 0
+        0.0
+        """
+        suits = [a for a in legal if not isinstance(a, Bid) or a.strain.is_suit]
+        highest = next((c for _, c in reversed(view.calls) if isinstance(c, Bid)), None)
+        if highest is not None and not highest.strain.is_suit:
+            return {a: 0.0 for a in suits if not isinstance(a, (Coinche, Surcoinche))}
+        return super().worths(view, suits, rng)
+
+    def _margin(self, action: Action) -> float:
+        return self.coinche_margin if isinstance(action, (Coinche, Surcoinche)) else self.margin
+
+    def __repr__(self) -> str:
+        return (
+            f"ValueBidder(samples={self.samples}, coinche_risk={self.coinche_risk}, "
+            f"margin={self.margin}, coinche_margin={self.coinche_margin}, "
+            f"spread={self.spread}, declarer={self.declarer}, opponents={self.opponents})"
         )

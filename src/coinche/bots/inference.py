@@ -13,6 +13,10 @@ a seat that bid 100 hearts rarely lacks the jack and nine of hearts.
   the call the seat made is likely (weight 1); a call of the same kind (a bid in the
   same strain at another value) gets *near*; any other call the small *floor*, so that
   a seat that does not bid like the model still leaves every world possible.
+- :class:`StrengthModel`: no bidder's rule, but what each hand is worth: a seat bids
+  about what its hand lets its team expect to make, passes when it cannot overcall,
+  coinches with trumps of its own (the :class:`~coinche.bots.bidding.ValueBidder`'s
+  model of the other seats, whoever they are).
 
 >>> import random
 >>> from coinche import RuleConfig, Seat, Strain
@@ -61,7 +65,8 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from coinche._checks import short_repr
-from coinche.auction import Bid
+from coinche.auction import Bid, Coinche, Pass, Surcoinche
+from coinche.bots import _valuer
 from coinche.bots.base import (
     GreedyPlayer,
     Player,
@@ -79,6 +84,7 @@ from coinche.errors import CoincheTypeError, InvalidDealError
 __all__ = [
     "BidderModel",
     "Hands",
+    "StrengthModel",
     "UniformModel",
     "WorldModel",
     "dealt_hands",
@@ -252,6 +258,135 @@ class BidderModel:
 
     def __repr__(self) -> str:
         return f"BidderModel({self.bidder!r}, floor={self.floor}, near={self.near})"
+
+
+class StrengthModel:
+    """A world model that reads each call by what the caller's hand is worth.
+
+    The worth of a hand in a suit is the card points its team may expect with it as
+    trumps, the other hands unknown (the linear *hand* model of
+    :mod:`coinche.bots._valuer`, learned from deals solved double dummy). Each call of a
+    seat other than the viewer weighs the world by a logistic likelihood, *spread*
+    points wide (the floor *floor* keeps every world possible):
+
+    - a bid of *V* in a suit: likely when the hand's worth plus *shift* reaches *V*;
+      raising its partner's bid of *P* in the same suit, when it reaches
+      ``V - P + 81`` (the partner's bid tells what the partner holds);
+    - a pass while the opponents' bid stands or nobody has bid: likely when no suit's
+      worth plus *shift* reaches the lowest bid it could make; after its partner's
+      bid, or once a coinche was made, a pass says nothing;
+    - a coinche of a bid *V* in a suit: likely when the coincher's worth in that suit
+      reaches ``162 - V`` plus *coinche_shift*;
+    - a surcoinche, a no-trump or all-trump bid, or the classic auction: nothing.
+
+    >>> from coinche import Hand, RuleConfig, Seat, Strain
+    >>> from coinche.auction import Bid
+    >>> from coinche.deal import Deal
+    >>> from coinche.bots.inference import StrengthModel
+    >>> hands = [Hand.parse(text) for text in ("JH 9H AH TH 7C 8C 9C 7D",
+    ...     "AC TC KC QC JC 8D 9D TD", "AD KD QD JD 8H 7H TS JS", "AS KS QS 9S 8S 7S KH QH")]
+    >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.ffb(), hands)
+    >>> view = deal.apply(Bid(100, Strain.HEARTS)).view(Seat.EAST)   # North bids 100 H
+    >>> world = tuple(h.mask for h in hands)
+    >>> swapped = (hands[2].mask, hands[1].mask, hands[0].mask, hands[3].mask)
+    >>> model = StrengthModel()
+    >>> model.weight(view, world) > 0.5 > model.weight(view, swapped)  # J 9 A 10 of hearts
+    True
+    """
+
+    def __init__(
+        self,
+        *,
+        shift: float = -2.0,
+        spread: float = 8.0,
+        floor: float = 0.02,
+        coinche_shift: float = 10.0,
+    ) -> None:
+        for value, name in (
+            (shift, "shift"),
+            (spread, "spread"),
+            (coinche_shift, "coinche_shift"),
+        ):
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                raise CoincheTypeError(f"{name} must be a number, not {short_repr(value)}")
+        if not spread > 0.0:
+            raise CoincheTypeError(f"spread must be above 0, not {short_repr(spread)}")
+        if not isinstance(floor, (int, float)) or isinstance(floor, bool) or not 0 <= floor <= 1:
+            raise CoincheTypeError(f"floor must be a number from 0 to 1, not {short_repr(floor)}")
+        self.shift = float(shift)
+        self.spread = float(spread)
+        self.floor = float(floor)
+        self.coinche_shift = float(coinche_shift)
+        self._key: object = None
+        self._reads: list[tuple[int, int, int, float]] = []
+        self._played = (0, 0, 0, 0)
+        self._played_key: object = None
+
+    def _prepare(self, view: PlayerView) -> None:
+        """What each other seat's call asks of its hand, once per auction: (seat, what,
+        suit, figure) with *what* 0 a bid (worth in *suit* at least *figure*), 1 a pass
+        (no suit's worth reaches *figure*), 2 a coinche (worth in *suit* at least
+        *figure*)."""
+        played_key = (view.tricks, view.trick)
+        if played_key != self._played_key:
+            self._played = dealt_hands(view, (0, 0, 0, 0))
+            self._played_key = played_key
+        key = (view.seat, view.dealer, view.rules, view.calls, view.turned)
+        if key == self._key:
+            return
+        reads: list[tuple[int, int, int, float]] = []
+        high: tuple[int, int, int] | None = None  # seat, suit (-1: not a suit), points
+        coinched = False
+        step = view.rules.bid_step
+        for seat, call in view.calls if view.turned is None else ():
+            me = int(seat)
+            if isinstance(call, Bid):
+                index = int(call.strain) if call.strain.is_suit else -1
+                points = min(call.points, 165)  # a capot: every trick, beyond 162 points
+                if me != int(view.seat) and index >= 0:
+                    need = float(points)
+                    if high is not None and high[0] & 1 == me & 1 and high[1] == index:
+                        need = points - high[2] + 81.0
+                    reads.append((me, 0, index, need - self.shift))
+                high = (me, index, call.points)
+            elif isinstance(call, Coinche):
+                coinched = True
+                if me != int(view.seat) and high is not None and high[1] >= 0:
+                    figure = 162 - min(high[2], 162) + self.coinche_shift
+                    reads.append((me, 2, high[1], figure))
+            elif isinstance(call, Pass) and me != int(view.seat) and not coinched:
+                if high is None:
+                    reads.append((me, 1, -1, view.rules.min_bid - self.shift))
+                elif high[0] & 1 != me & 1:
+                    reads.append((me, 1, -1, high[2] + step - self.shift))
+            elif isinstance(call, Surcoinche):
+                coinched = True
+        self._reads = reads
+        self._key = key
+
+    def weight(self, view: PlayerView, hands: Hands) -> float:
+        """The product of the likelihoods of the other seats' calls (see the class)."""
+        self._prepare(view)
+        valuer = _valuer.load()
+        leader = (int(view.dealer) + 1) & 3
+        spread, floor = self.spread, self.floor
+        out = 1.0
+        for seat, what, suit, figure in self._reads:
+            mask = hands[seat] | self._played[seat]
+            rel = (seat - leader) & 3
+            if what == 1:
+                best = max(valuer.hand(mask, s, rel) for s in range(4))
+                likely = 1.0 - _valuer._sigmoid((best - figure) / spread)
+            else:
+                likely = _valuer._sigmoid((valuer.hand(mask, suit, rel) - figure) / spread)
+            out *= floor + (1.0 - floor) * likely
+        return out
+
+    def __repr__(self) -> str:
+        return (
+            f"StrengthModel(shift={self.shift}, spread={self.spread}, floor={self.floor}, "
+            f"coinche_shift={self.coinche_shift})"
+        )
 
 
 def _sampler(view: object) -> Sampler:

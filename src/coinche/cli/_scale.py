@@ -17,6 +17,9 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
     ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``score``, the
     :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 64, ``margin``,
     default 30, ``risk``, its coinche risk in percent, default 50, and ``play``;
+    ``value``, the :class:`~coinche.bots.bidding.ValueBidder`: ``samples``,
+    ``margin``, ``coinche_margin``, ``risk`` (percent), ``spread``, ``declarer``,
+    ``opponents`` and ``play``, defaults as its own;
     ``policy``, the trained :class:`~coinche.rl.policy.PolicyPlayer`, needs the ``rl``
     extra); ``BIDDER+PLAYER`` gives a bidder (``evaluating``, ``score``) another player's
     cards, each with its options (``score:samples=64+pimc:worlds=20,max_cards=32``)::
@@ -58,7 +61,7 @@ from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 from coinche._checks import short_repr
-from coinche.bots.bidding import ScoreBidder
+from coinche.bots.bidding import ScoreBidder, ValueBidder
 from coinche.bots.evaluate import EvaluatingBidder
 from coinche.bots.players import PimcPlayer, Player
 from coinche.cli._common import _PLAYER_KINDS, _PROG, _positive_int, _seed
@@ -137,6 +140,16 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | float | str]]]] = {
         "risk": _whole(0, 100),
         "play": _play_kind,
     },
+    "value": {
+        "samples": _whole(1, 10_000),
+        "margin": _whole(-1000, 1000),
+        "coinche_margin": _whole(-1000, 1000),
+        "risk": _whole(0, 100),
+        "spread": _number(1, 162),
+        "declarer": _number(-162, 162),
+        "opponents": _number(-162, 162),
+        "play": _play_kind,
+    },
     "ismcts": {
         "iterations": _whole(1, 10_000_000),
         "worlds": _whole(1, 100_000),
@@ -205,11 +218,21 @@ class PlayerSpec(NamedTuple):
                 coinche_risk=int(options.get("risk", 50)) / 100,
                 player=cards or _PLAYER_KINDS[str(options.get("play", "greedy"))](),
             )
+        if self.kind == "value":
+            tuned: dict[str, Any] = {k: options[k] for k in _VALUE_KEYS if k in options}
+            if "risk" in options:
+                tuned["coinche_risk"] = int(options["risk"]) / 100
+            return ValueBidder(
+                player=cards or _PLAYER_KINDS[str(options.get("play", "greedy"))](), **tuned
+            )
         return _PLAYER_KINDS[self.kind]()
 
 
+# the options of the value bidder passed to it as they are named
+_VALUE_KEYS: Final = ("samples", "margin", "coinche_margin", "spread", "declarer", "opponents")
+
 # the kinds that bid and take a player for their cards: BIDDER+PLAYER
-_BIDDERS: Final = ("evaluating", "score")
+_BIDDERS: Final = ("evaluating", "score", "value")
 
 
 def _player_spec(text: str) -> PlayerSpec:
