@@ -64,7 +64,7 @@ from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
 from coinche.bots.base import GreedyPlayer, Player, _check_player
 from coinche.bots.inference import BidderModel, WorldModel, _check_model, sample_worlds
 from coinche.config import FirstLead, RuleConfig
-from coinche.contract import CAPOT, GENERALE
+from coinche.contract import GENERALE, Contract
 from coinche.deal import Action, Phase, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.position import announcement_credit
@@ -110,13 +110,14 @@ class _Worlds:
         return found
 
     def worth(
-        self, taker: int, strain: int, points: int, capot: bool, multiplier: int, risk: float
+        self, contract: tuple[int, int, int, int, int], multiplier: int, risk: float
     ) -> float:
-        """The mean net score for the bidder's team of the contract, a coinche in each
-        world where it fails with probability *risk* (at multiplier 1 only)."""
+        """The mean net score for the bidder's team of the contract (its
+        :attr:`~coinche.Contract.kernel_fields`) at *multiplier*, a coinche in each world
+        where it fails with probability *risk* (at multiplier 1 only)."""
+        taker, strain, kind, points, _ = contract
         leader = taker if self._after_dealer < 0 else self._after_dealer
         options = self._options
-        kind = K.CAPOT if capot else K.NUMERIC
         team = self.team
         total = 0.0
         found = self.outcomes(strain, leader)
@@ -218,33 +219,28 @@ class ScoreBidder:
             elif isinstance(call, Surcoinche):
                 multiplier = 4
         out: dict[Action, float] = {}
-        standing: tuple[int, int, int, bool] | None = None
+        standing: tuple[int, int, int, int, int] | None = None
         if highest is not None and highest[1].value is not GENERALE:
             seat, bid = highest
-            standing = (int(seat), int(bid.strain), bid.points, bid.value is CAPOT)
+            standing = Contract(seat, bid.strain, bid.value).kernel_fields
         for action in legal:
             if isinstance(action, Pass):
                 if standing is None:
                     out[action] = 0.0
                 else:
-                    taker, strain, points, capot = standing
-                    ours = taker & 1 == me & 1
-                    out[action] = worlds.worth(
-                        taker, strain, points, capot, multiplier, risk if ours else 0.0
-                    )
+                    ours = standing[0] & 1 == me & 1
+                    out[action] = worlds.worth(standing, multiplier, risk if ours else 0.0)
             elif isinstance(action, Bid):
                 if action.value is GENERALE:
                     continue
                 ours = standing is not None and standing[0] & 1 == me & 1
                 if ours and standing is not None and int(action.strain) != standing[1]:
                     continue  # over its own team's bid: only a raise in its strain
-                out[action] = worlds.worth(
-                    me, int(action.strain), action.points, action.value is CAPOT, 1, risk
-                )
+                bid_fields = Contract(view.seat, action.strain, action.value).kernel_fields
+                out[action] = worlds.worth(bid_fields, 1, risk)
             elif isinstance(action, (Coinche, Surcoinche)) and standing is not None:
-                taker, strain, points, capot = standing
                 m = 2 if isinstance(action, Coinche) else 4
-                out[action] = worlds.worth(taker, strain, points, capot, m, 0.0)
+                out[action] = worlds.worth(standing, m, 0.0)
         return out
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
