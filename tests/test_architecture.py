@@ -327,20 +327,6 @@ def test_the_import_graph_has_no_circle(
     assert circles == [], "import circles:\n" + "\n".join(circles)
 
 
-# coinche.deal is being cut down in issue 23 by its own change; the set empties then
-LONG_MODULES_BEING_SPLIT: frozenset[str] = frozenset()
-
-
-def test_no_module_passes_700_lines() -> None:
-    """The project's rule: a module over 700 lines is cut into a package or two."""
-    lines = {
-        name: len(path.read_text(encoding="utf-8").splitlines())
-        for name, path in package_modules().items()
-    }
-    long = {name: size for name, size in lines.items() if size > 700}
-    assert set(long) <= LONG_MODULES_BEING_SPLIT, long
-
-
 # ------------------------------------------------------------------ the checker itself
 LAYERS = ["kernel", "values", "formats"]
 OWNER = {"coinche._kernel": "kernel", "coinche.cards": "values", "coinche.svg": "formats"}
