@@ -1117,8 +1117,8 @@ class Deal(Immutable):
         return Deal._from_state(state)
 
     def __str__(self) -> str:
-        """The deal as a table, as :func:`coinche.notation.render_deal` writes it."""
-        from coinche.report import render_deal  # the report imports this module
+        """The deal as a table, as :func:`coinche.report.render_deal` writes it."""
+        from coinche.report import render_deal  # noqa: PLC0415 - display hook
 
         return render_deal(self)
 
@@ -1133,6 +1133,6 @@ class Deal(Immutable):
         )
 
     def _repr_svg_(self) -> str:  # Jupyter draws the deal (coinche.svg.deal)
-        from coinche import svg
+        from coinche import svg  # noqa: PLC0415 - display hook (docs/architecture.rst)
 
         return svg.deal(self)

@@ -578,6 +578,6 @@ class Game(Immutable):
         )
 
     def _repr_html_(self) -> str:  # Jupyter shows the score sheet (coinche.svg)
-        from coinche import svg
+        from coinche import svg  # noqa: PLC0415 - display hook (docs/architecture.rst)
 
         return svg.score_sheet(self)

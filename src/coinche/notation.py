@@ -36,42 +36,26 @@ Traceback (most recent call last):
 coinche.errors.NotationError: cannot read 'W:AKQJT987... ...' as a deal: the hand of SOUTH ...
 
 The readable report of a deal (``render_deal`` and the other ``render_*`` functions)
-is :mod:`coinche.report`'s; its names stay importable from here.
+is :mod:`coinche.report`'s, which writes its hands in this notation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from coinche._checks import short_repr
 from coinche.cards import CARDS, SPACES, Hand, Rank, Suit, plain_text
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
 from coinche.seats import Seat
 
-if TYPE_CHECKING:  # the report's names, which __getattr__ below gives at run time
-    from coinche.report import (
-        STRAIN_WORDS,
-        render_auction,
-        render_deal,
-        render_hands,
-        render_position,
-        render_tricks,
-    )
-
 __all__ = [
     "RANK_ORDER",
-    "STRAIN_WORDS",
     "SUIT_ORDER",
     "format_deal",
     "format_hand",
     "parse_deal",
     "parse_hand",
-    "render_auction",
-    "render_deal",
-    "render_hands",
-    "render_position",
-    "render_tricks",
 ]
 
 SUIT_ORDER: Final[tuple[Suit, Suit, Suit, Suit]] = (

@@ -224,7 +224,7 @@ class DealResult(Immutable):
         return _terms(_score(inputs, *counted))
 
     def _repr_html_(self) -> str:  # Jupyter shows the score as tables (coinche.svg)
-        from coinche import svg
+        from coinche import svg  # noqa: PLC0415 - display hook (docs/architecture.rst)
 
         return svg.result_table(self)
 

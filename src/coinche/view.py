@@ -196,7 +196,7 @@ class PlayerView(Immutable):
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:  # Jupyter draws what the seat sees (coinche.svg.deal)
-        from coinche import svg
+        from coinche import svg  # noqa: PLC0415 - display hook (docs/architecture.rst)
 
         return svg.deal(self)
 

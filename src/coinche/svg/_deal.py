@@ -4,13 +4,16 @@ score so far (internal; :func:`coinche.svg.deal` is the public function)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from coinche.cards import Card, Hand, Strain, Suit
 from coinche.config import AuctionKind, Direction, RuleConfig
+from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, DrawingError
 from coinche.play import Trick, legal_cards, trick_points, trick_winner
+from coinche.scoring import DealResult, score_deal
 from coinche.seats import Seat
+from coinche.step import Phase
 from coinche.svg._draw import (
     _GAP,
     _H,
@@ -40,10 +43,7 @@ from coinche.svg._draw import (
     _trick_cards,
     sorted_cards,
 )
-
-if TYPE_CHECKING:
-    from coinche.deal import Deal, PlayerView
-    from coinche.scoring import DealResult
+from coinche.view import PlayerView
 
 
 # ---------------------------------------------------------------- deals
@@ -51,9 +51,6 @@ class _Position:
     """What a deal diagram shows, gathered from a Deal or a PlayerView."""
 
     def __init__(self, subject: object, show: object, legal: bool) -> None:
-        from coinche.deal import Deal, Phase, PlayerView
-        from coinche.scoring import score_deal
-
         if not isinstance(subject, (Deal, PlayerView)):
             raise CoincheTypeError(
                 f"deal draws a Deal or a PlayerView, not {type(subject).__name__}"
