@@ -64,7 +64,7 @@ from coinche.auction.classic import AnyCall, ClassicAuction, ClassicCall
 from coinche.calls import CallBase
 from coinche.cards import _BYTE_CARDS, CARDS, Card, Hand, hand_from_mask
 from coinche.config import AuctionKind, RuleConfig
-from coinche.contract import CAPOT, GENERALE, Contract
+from coinche.contract import Contract
 from coinche.dealing import (
     TurnedCardDeal,
     check_deck,
@@ -83,10 +83,10 @@ from coinche.errors import (
 )
 from coinche.play import Trick, explain_card, trusted_trick
 from coinche.position import Position, announcement_credit
-from coinche.scoring import DealResult, deal_inputs, result_of_figures
+from coinche.scoring import DealResult, TeamPoints, deal_inputs, result_of_figures
 from coinche.seats import Seat
 from coinche.step import Action, Node, Phase, Step, trusted_step, unrolled
-from coinche.view import PlayerView
+from coinche.view import PlayerView, start_position, team_figures, trusted_view, withheld
 
 __all__ = ["Action", "Deal", "Phase", "PlayerView", "Step"]
 
@@ -592,6 +592,29 @@ class Deal(Immutable):
         """
         return self._result
 
+    @property
+    def card_points(self) -> TeamPoints:
+        """The card points each team has won in the complete tricks (the 10 of the last
+        trick included once it is played), read from :attr:`position`; 0 before the play.
+        The same as each seat's view says (:attr:`PlayerView.card_points`).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.deal import Deal
+        >>> deal, rng = Deal.new(Seat.WEST, RuleConfig(), random.Random(2)), random.Random(3)
+        >>> while len(deal.tricks) < 3:
+        ...     deal = deal.apply(rng.choice(deal.legal_actions()))
+        >>> sum(deal.card_points.values()) <= 162, sum(deal.tricks_won.values())
+        (True, 3)
+        """
+        return team_figures(self._position)[0]
+
+    @property
+    def tricks_won(self) -> TeamPoints:
+        """How many tricks each team has won, read from :attr:`position`; 0 before the
+        play (see :attr:`card_points`)."""
+        return team_figures(self._position)[1]
+
     def _announcement_credit(self, declare: tuple[Announcement, ...]) -> tuple[int, int]:
         """The announcement points that score when the seat to move declares *declare*
         with its card of the first trick (after the declarations so far, and with every
@@ -787,21 +810,29 @@ class Deal(Immutable):
         (True, (), <Seat.SOUTH: 2>)
         """
         check_seat(seat)
-        return PlayerView(
-            seat=seat,
-            rules=self.rules,
-            dealer=self.dealer,
-            phase=self.phase,
-            to_move=self._to_move,
-            hand=self.hand(seat),
-            calls=self.auction.calls,
-            contract=self.contract,
-            tricks=self.tricks,
-            trick=self.trick,
-            announcements=self.announcements,
-            belote_declared=self.belote_declared,
-            turned=self.turned,
-            log=self._log,
+        pos = self._position
+        if pos is not None:
+            hands = self.hands
+            played = [hands[s].mask & ~pos.hands[s] for s in range(4)]
+            declarer = pos.belote_holder if self.belote_declared else -1
+            pos = withheld(pos, int(seat), played, declarer, self.announcements, self.rules)
+        return trusted_view(
+            seat,
+            self.rules,
+            self.dealer,
+            self.phase,
+            self._to_move,
+            self.hand(seat),
+            self.auction.calls,
+            self._contract,
+            self.tricks,
+            self.trick,
+            self.announcements,
+            self.belote_declared,
+            self.turned,
+            self._log,
+            None,
+            pos,
         )
 
     # ------------------------------------------------------------------ actions
@@ -1104,15 +1135,8 @@ class Deal(Immutable):
                 state["phase"] = _PLAY
                 state["_to_move"] = leader
                 state["_contract"] = contract
-                state["_position"] = Position.start(
-                    [hand.mask for hand in hands],
-                    rules,
-                    taker=int(contract.taker),
-                    strain=int(contract.strain),
-                    value=contract.points,
-                    leader=int(leader),
-                    multiplier=contract.multiplier,
-                    kind=1 if contract.value is CAPOT else 2 if contract.value is GENERALE else 0,
+                state["_position"] = start_position(
+                    [hand.mask for hand in hands], rules, contract, leader
                 )
         return Deal._from_state(state)
 
