@@ -25,6 +25,7 @@ from coinche import (
     Trick,
     errors,
     records,
+    score_deal,
 )
 from coinche import _kernel as K
 from coinche.bots.sampling import replay
@@ -298,3 +299,27 @@ def test_replay_gives_back_the_view_or_raises() -> None:
     )  # fmt: skip
     with pytest.raises(CoincheError):
         replay(forged, hands)
+
+
+@given(rules=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**32))
+def test_the_result_read_from_the_position_is_score_deals(rules: str, seed: int) -> None:
+    """A finished deal's result and every view's are read from the final position (its
+    figures, its terms, the seat that won the last trick): the same, word for word, as
+    score_deal's count of the same tricks, declarations and belote."""
+    deal = _random_deal(rules, seed, 100)
+    if deal.result is None:  # thrown in
+        assert all(deal.view(seat).result is None for seat in Seat)
+        return
+    assert deal.contract is not None
+    counted = score_deal(
+        deal.contract,
+        deal.tricks,
+        deal.rules,
+        announcements=deal.announcements if deal.rules.announcements else None,
+        belote_declared=deal.belote_declared,
+    )
+    for result in (deal.result, *(deal.view(seat).result for seat in Seat)):
+        assert result == counted
+        assert result is not None
+        assert result.terms() == counted.terms()
+        assert result.breakdown() == counted.breakdown()

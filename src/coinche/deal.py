@@ -1105,6 +1105,7 @@ class Deal(Immutable):
                         self.rules,
                         state["announcements"],
                         state["belote_declared"],
+                        after,
                     ),
                 )
                 return deal

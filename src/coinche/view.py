@@ -438,7 +438,9 @@ class PlayerView(Immutable):
         pos, contract = self._position, self.contract
         if pos is None or contract is None or not pos.is_over:
             return None
-        inputs = deal_inputs(contract, self, self.rules, self.announcements, self.belote_declared)
+        inputs = deal_inputs(
+            contract, self, self.rules, self.announcements, self.belote_declared, pos
+        )
         return result_of_figures(contract, pos.score_figures(), pos.won, pos.belote_team, inputs)
 
     @property

@@ -10,8 +10,8 @@ from coinche.cards import Card, Hand, Strain, Suit
 from coinche.config import AuctionKind, Direction, RuleConfig
 from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, DrawingError
-from coinche.play import Trick, legal_cards, trick_points, trick_winner
-from coinche.scoring import DealResult, score_deal
+from coinche.play import Trick, legal_cards, trick_winner
+from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Seat
 from coinche.step import Phase
 from coinche.svg._draw import (
@@ -71,7 +71,10 @@ class _Position:
         self.faces: dict[Seat, Hand] = {}
         self.backs: dict[Seat, int] = {}
         self.legal: Hand | None = None
-        self.result: DealResult | None = None
+        self.result: DealResult | None = subject.result
+        # what the deal (or the view) says of the tricks won so far, from its position
+        self.card_points: TeamPoints = subject.card_points
+        self.tricks_won: TeamPoints = subject.tricks_won
         in_play = self.phase is Phase.PLAY and self.to_move is not None
         self.as_dealt = self.phase is Phase.SCORED  # every card played: draw the deal
         if isinstance(subject, Deal):
@@ -83,7 +86,6 @@ class _Position:
                     self.backs[seat] = len(held)
             if legal and in_play and self.to_move in self.faces:
                 self.legal = Hand(c for c in subject.legal_actions() if isinstance(c, Card))
-            self.result = subject.result
             return
         viewer = subject.seat
         self.viewer = viewer
@@ -112,14 +114,6 @@ class _Position:
         if legal and in_play and self.to_move in self.faces and contract is not None:
             assert self.trick is not None
             self.legal = legal_cards(subject.hand, self.trick, contract.strain, self.rules)
-        if self.phase is Phase.SCORED and contract is not None:
-            self.result = score_deal(
-                contract,
-                self.tricks,
-                self.rules,
-                announcements=self.announcements,
-                belote_declared=self.belote_declared,
-            )
 
     @property
     def strain(self) -> Strain | None:
@@ -185,16 +179,6 @@ def _auction_rows(pos: _Position) -> list[list[tuple[Seat, str]]]:
     return rows
 
 
-def _points_so_far(pos: _Position, strain: Strain) -> tuple[list[int], list[int]]:
-    won = [0, 0]
-    points = [0, 0]
-    for done in pos.tricks:
-        team = trick_winner(done, strain).team
-        won[team] += 1
-        points[team] += trick_points(done, strain)
-    return won, points
-
-
 def _panel(x: float, y: float, pos: _Position, colours: Sequence[str]) -> tuple[list[str], float]:
     """The text beside the table; returns the parts and the y below the last line."""
     parts: list[str] = []
@@ -250,12 +234,11 @@ def _panel(x: float, y: float, pos: _Position, colours: Sequence[str]) -> tuple[
     if contract is not None:
         y += _LINE + 6
         parts.append(_text(x, y, "Score" if result is not None else "So far", bold=True))
-        won, points = _points_so_far(pos, contract.strain)
         y += _LINE
-        parts.append(_text(x, y, f"Tricks: NS {won[0]}, EW {won[1]}"))
+        parts.append(_text(x, y, f"Tricks: {pos.tricks_won}"))
         if result is None:
             y += _LINE
-            parts.append(_text(x, y, f"Card points: NS {points[0]}, EW {points[1]}"))
+            parts.append(_text(x, y, f"Card points: {pos.card_points}"))
         else:
             y += _LINE
             cards = result.card_points
