@@ -51,9 +51,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeAlias, cast
+from typing import Any, Final, Self, TypeAlias, cast
 
 import attrs
+from typing_extensions import override
 
 from coinche import _kernel as K
 from coinche._checks import check_bool, check_iterable, check_seat, check_type, short_repr
@@ -212,7 +213,7 @@ class Deal(Immutable):
         )
 
     @classmethod
-    def _from_state(cls, state: dict[str, Any]) -> Deal:
+    def _from_state(cls, state: dict[str, Any]) -> Self:
         """The one private constructor: a deal holding *state*, a value for every field.
 
         The class is a frozen attrs class without slots, so its fields live in the
@@ -225,7 +226,7 @@ class Deal(Immutable):
         return deal
 
     @classmethod
-    def new(cls, dealer: Seat, rules: RuleConfig, rng: random.Random) -> Deal:
+    def new(cls, dealer: Seat, rules: RuleConfig, rng: random.Random) -> Self:
         """Shuffle, cut and deal a new deal; the auction is about to start.
 
         The deck is a copy of :data:`~coinche.CARDS` shuffled by *rng*, cut at a point
@@ -259,7 +260,7 @@ class Deal(Immutable):
         return cls._start(dealer, rules, deal_masks(deck, dealer, rules.deal_pattern))
 
     @classmethod
-    def from_deck(cls, dealer: Seat, rules: RuleConfig, deck: Sequence[Card]) -> Deal:
+    def from_deck(cls, dealer: Seat, rules: RuleConfig, deck: Sequence[Card]) -> Self:
         """A deal dealt from *deck*, 32 distinct cards, top first, with no shuffle or cut.
 
         The packets of ``rules.deal_pattern`` go round from the seat after *dealer*; in
@@ -296,7 +297,7 @@ class Deal(Immutable):
         *,
         turned: Card | None = None,
         stock: Sequence[Card] | None = None,
-    ) -> Deal:
+    ) -> Self:
         """A deal of the given *hands* (each seat to its hand, or four hands by seat).
 
         The hands must be four disjoint hands of eight cards. Under the turned-card
@@ -336,7 +337,7 @@ class Deal(Immutable):
         rules: RuleConfig,
         hands: tuple[Hand, Hand, Hand, Hand] | tuple[()],
         classic: TurnedCardDeal | None = None,
-    ) -> Deal:
+    ) -> Self:
         auction: Auction | ClassicAuction
         if classic is None:
             auction = _empty_auction(dealer, rules)
@@ -929,7 +930,7 @@ class Deal(Immutable):
         *,
         declare: Sequence[Announcement] | None = None,
         belote: bool = True,
-    ) -> Deal:
+    ) -> Self:
         """The deal after the seat to move makes *action*; this deal is unchanged.
 
         In the auction *action* is a call, made by :attr:`to_move`. In the play it is a
@@ -997,7 +998,7 @@ class Deal(Immutable):
             return self._play(made, None if declare is None else tuple(declare), belote)
         return self._after_call(self.auction.apply_unchecked(seat, made), seat, made)
 
-    def apply_call(self, seat: Seat, call: AnyCall) -> Deal:
+    def apply_call(self, seat: Seat, call: AnyCall) -> Self:
         """The deal after *seat* makes *call* in the auction, in turn or not.
 
         Use it for pagat's coinche at any time (``coinche_timing='any_time'``), which a
@@ -1028,7 +1029,7 @@ class Deal(Immutable):
         *,
         declare: Sequence[Announcement] | None = None,
         belote: bool = True,
-    ) -> Deal:
+    ) -> Self:
         """As :meth:`apply`, without checking the action: a fast path for trusted loops.
 
         For simulations and search whose actions come from :meth:`legal_actions`. Given
@@ -1057,7 +1058,7 @@ class Deal(Immutable):
         return self.apply(action, declare=declare, belote=belote)  # raises the right error
 
     # ------------------------------------------------------------------ internals
-    def _play(self, card: Card, declare: tuple[Announcement, ...] | None, belote: bool) -> Deal:
+    def _play(self, card: Card, declare: tuple[Announcement, ...] | None, belote: bool) -> Self:
         """The deal after the seat to move plays *card* (already checked, or trusted):
         the position's step, the declarations of the first trick, the log."""
         pos = self._position
@@ -1091,7 +1092,7 @@ class Deal(Immutable):
             if after.won[0] + after.won[1] + after.won[2] + after.won[3] == 8:
                 state["phase"] = _SCORED
                 state["_to_move"] = None
-                deal = Deal._from_state(state)
+                deal = self._from_state(state)
                 contract = self._contract
                 assert contract is not None
                 state["_result"] = result_of_figures(
@@ -1110,9 +1111,9 @@ class Deal(Immutable):
                 )
                 return deal
             state["_to_move"] = _SEATS[after.leader]
-        return Deal._from_state(state)
+        return self._from_state(state)
 
-    def _after_call(self, auction: Auction | ClassicAuction, seat: Seat, call: AnyCall) -> Deal:
+    def _after_call(self, auction: Auction | ClassicAuction, seat: Seat, call: AnyCall) -> Self:
         """The deal after *seat* made *call*: *auction* in place of its own, moving on to
         the play if it is over."""
         state = self.__dict__.copy()
@@ -1139,14 +1140,16 @@ class Deal(Immutable):
                 state["_position"] = start_position(
                     [hand.mask for hand in hands], rules, contract, leader
                 )
-        return Deal._from_state(state)
+        return self._from_state(state)
 
+    @override
     def __str__(self) -> str:
         """The deal as a table, as :func:`coinche.report.render_deal` writes it."""
         from coinche.report import render_deal  # noqa: PLC0415 - display hook
 
         return render_deal(self)
 
+    @override
     def __repr__(self) -> str:
         contract = self.contract
         trick = self.trick

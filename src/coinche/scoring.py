@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 import attrs
+from typing_extensions import override
 
 from coinche import _kernel as K
 from coinche._checks import (
@@ -77,6 +78,7 @@ class TeamPoints(Immutable, Mapping[Team, int]):
                     value, f"TeamPoints.{name}", -MAX_POINTS, MAX_POINTS, InvalidDealError
                 )
 
+    @override
     def __getitem__(self, team: Team) -> int:
         if team is Team.NORTH_SOUTH:
             return self.north_south
@@ -84,12 +86,15 @@ class TeamPoints(Immutable, Mapping[Team, int]):
             return self.east_west
         raise KeyError(team)
 
+    @override
     def __iter__(self) -> Iterator[Team]:
         return iter(_TEAMS)
 
+    @override
     def __len__(self) -> int:
         return 2
 
+    @override
     def __str__(self) -> str:
         return f"NS {self.north_south}, EW {self.east_west}"
 
@@ -136,6 +141,7 @@ class ScoreTerm(Immutable):
         """What the term adds to the team's score: points times factor."""
         return self.points * self.factor
 
+    @override
     def __str__(self) -> str:
         times = f" x {self.factor}" if self.factor != 1 else ""
         return f"{self.team.short} {self.label} {self.points}{times}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Final, Generic, Literal, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar, cast
 
 import attrs
 
@@ -78,7 +78,6 @@ def answered(state: AuctionState, seat: Seat, call: CallBase, first: Seat) -> Au
 
 
 _C = TypeVar("_C", bound=CallBase)
-_A = TypeVar("_A", bound="BaseAuction[Any]")
 
 
 def check_dealer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -162,7 +161,7 @@ class BaseAuction(Immutable, Generic[_C]):
             state = self._next(state, seat, call)
         fill(self, "_state", state)
 
-    def _replayed(self: _A, calls: Iterable[tuple[Seat, AnyCall]]) -> _A:
+    def _replayed(self, calls: Iterable[tuple[Seat, AnyCall]]) -> Self:
         """This auction after *calls*, each (seat, call) pair checked in turn."""
         auction = self
         for seat, call in call_pairs(calls, self._TYPE_WORDS):
@@ -322,7 +321,7 @@ class BaseAuction(Immutable, Generic[_C]):
         return self.explain_call(seat, call) is None
 
     # ------------------------------------------------------------------ making calls
-    def apply(self: _A, seat: Seat, call: AnyCall) -> _A:
+    def apply(self, seat: Seat, call: AnyCall) -> Self:
         """The auction after *seat* makes *call*; this one is unchanged.
 
         Raises :class:`~coinche.errors.IllegalCallError` (a :class:`ValueError`) with the
@@ -342,7 +341,7 @@ class BaseAuction(Immutable, Generic[_C]):
             raise IllegalCallError(seat, cast(Call, call), reason)
         return self.apply_unchecked(seat, call)
 
-    def apply_unchecked(self: _A, seat: Seat, call: AnyCall) -> _A:
+    def apply_unchecked(self, seat: Seat, call: AnyCall) -> Self:
         """The auction after *seat* makes *call*, without checking that it is legal.
 
         A fast path for trusted loops (simulations, search) whose calls come from
@@ -367,7 +366,7 @@ class BaseAuction(Immutable, Generic[_C]):
         build, names = _rebuild(cls)
         calls = (*self.calls, (seat, call))
         state = self._next(self._state, seat, call)
-        auction: _A = build(
+        auction: Self = build(
             *[
                 calls if name == "calls" else state if name == "_state" else getattr(self, name)
                 for name in names

@@ -56,9 +56,10 @@ from __future__ import annotations
 import bisect
 import functools
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, Self
 
 import attrs
+from typing_extensions import override
 
 from coinche._trusted import fill
 from coinche.auction._base import (
@@ -186,7 +187,7 @@ class Auction(BaseAuction[Call]):
 
     # ------------------------------------------------------------------ constructors
     @classmethod
-    def start(cls, dealer: Seat, rules: RuleConfig = _DEFAULT_RULES) -> Auction:
+    def start(cls, dealer: Seat, rules: RuleConfig = _DEFAULT_RULES) -> Self:
         """A new auction, before any call; the seat after *dealer* speaks first.
 
         >>> from coinche import RuleConfig, Seat
@@ -199,7 +200,7 @@ class Auction(BaseAuction[Call]):
     @classmethod
     def replay(
         cls, dealer: Seat, rules: RuleConfig, calls: Iterable[tuple[Seat, AnyCall]]
-    ) -> Auction:
+    ) -> Self:
         """The auction after *calls*, each (seat, call) pair checked in turn.
 
         Raises :class:`~coinche.errors.IllegalCallError` at the first illegal call.
@@ -235,12 +236,15 @@ class Auction(BaseAuction[Call]):
         return (state.taker, state.bid)
 
     # ------------------------------------------------------------------ the rules
+    @override
     def _prepare(self) -> None:
         fill(self, "_bids", _ladder(self.rules))
 
+    @override
     def _first_state(self) -> AuctionState:
         return AuctionState(_BIDDING, self.dealer.next)
 
+    @override
     def _step(self, state: AuctionState, seat: Seat, call: CallBase) -> AuctionState:
         if isinstance(call, Bid):
             return AuctionState(_BIDDING, seat.next, taker=seat, bid=call)
@@ -253,10 +257,12 @@ class Auction(BaseAuction[Call]):
             return attrs.evolve(state, phase=_OVER, to_move=None)
         return AuctionState(_BIDDING, seat.next, passes, state.taker, state.bid)
 
+    @override
     def _stake(self, state: AuctionState) -> tuple[int | SpecialBid, Strain] | None:
         bid = state.bid
         return None if bid is None else (bid.value, bid.strain)
 
+    @override
     def _refusal(self, state: AuctionState, seat: Seat, call: CallBase) -> str | None:
         if isinstance(call, Coinche):
             return self._coinche_reason(state, seat)
@@ -302,6 +308,7 @@ class Auction(BaseAuction[Call]):
             )
         return None
 
+    @override
     def _legal(self, state: AuctionState, seat: Seat) -> tuple[Call, ...]:
         can_coinche = self._coinche_reason(state, seat) is None
         if seat is not state.to_move:
@@ -312,11 +319,13 @@ class Auction(BaseAuction[Call]):
             return (PASS, *bids, COINCHE)
         return (PASS, *bids)
 
+    @override
     def _foreign(self, call: CallBase) -> str:
         return (
             f"{call} is a call of the classic turned-card auction; these rules "
             "(auction='bidding') bid numbers"
         )
 
+    @override
     def _closed(self, state: AuctionState) -> str:
         return "the bid has been coinched: nobody may bid any more"
