@@ -99,7 +99,6 @@ _BELOTE_WORDS: Final = (
 )
 _AUCTION: Final = Phase.AUCTION
 _PLAY: Final = Phase.PLAY
-_OVER_PHASES: Final = (Phase.SCORED, Phase.THROWN_IN)
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _SCORED: Final = Phase.SCORED
 _THROWN_IN: Final = Phase.THROWN_IN
@@ -197,6 +196,10 @@ class Deal(Immutable):
     # the log of the actions (see steps): with the fields above, all there is to a deal
     _log: Node | None
     # what the fields above imply, kept so as not to derive it again at every action
+    is_over: bool = attrs.field(eq=False)
+    """True once the deal is scored or thrown in (:attr:`phase` is ``SCORED`` or
+    ``THROWN_IN``): a field, as every loop ``while not deal.is_over`` reads it at each
+    action."""
     _to_move: Seat | None = attrs.field(eq=False)
     _contract: Contract | None = attrs.field(eq=False)
     _result: DealResult | None = attrs.field(eq=False)
@@ -351,6 +354,7 @@ class Deal(Immutable):
                 "hands": hands,
                 "auction": auction,
                 "phase": Phase.AUCTION,
+                "is_over": False,
                 "announcements": (),
                 "belote_declared": False,
                 "_classic": classic,
@@ -376,18 +380,6 @@ class Deal(Immutable):
         <Seat.SOUTH: 2>
         """
         return self._to_move
-
-    @property
-    def is_over(self) -> bool:
-        """True once the deal is scored or thrown in.
-
-        >>> import random
-        >>> from coinche import RuleConfig, Seat
-        >>> from coinche.deal import Deal
-        >>> Deal.new(Seat.EAST, RuleConfig(), random.Random(0)).is_over
-        False
-        """
-        return self.phase in _OVER_PHASES
 
     @property
     def contract(self) -> Contract | None:
@@ -856,7 +848,7 @@ class Deal(Immutable):
             return ()
         pos = self._position
         if pos is None:
-            return self.auction.legal_calls(seat)
+            return self.auction._legal_calls_of(seat)
         mask = self._legal_cards
         if mask < 0:
             mask = pos.legal_mask()
@@ -963,26 +955,26 @@ class Deal(Immutable):
             apply.
         """
         pos = self._position
-        seat = self._to_move
-        if (  # a legal card, with nothing declared: checked here, no refusal to build
-            pos is not None
-            and seat is not None
-            and type(action) is Card
-            and declare is None
-            and type(belote) is bool
-            and (self._legal_cards if self._legal_cards >= 0 else self._legal_mask()) & action.mask
-        ):
-            return self._play(action, None, belote)
-        if (  # a call of the seat to move that the auction allows
-            pos is None
-            and seat is not None
-            and isinstance(action, CallBase)
-            and declare is None
-            and type(belote) is bool
-        ):
-            auction = self.auction
-            if auction.explain_call(seat, action) is None:
-                return self._after_call(auction.apply_unchecked(seat, action), seat, action)
+        if declare is None and type(belote) is bool:
+            if type(action) is Card:
+                # a legal card (none once the deal is over), nothing declared: checked
+                # here, with no refusal to build
+                if pos is not None:
+                    mask = self._legal_cards
+                    if mask < 0:
+                        mask = self._legal_mask()
+                    if mask & action.mask:
+                        return self._play(action, None, belote)
+            elif pos is None and isinstance(action, CallBase):
+                # a call of the seat to move that the auction allows (the deal's seat,
+                # and a call: what explain_call would check first)
+                seat = self._to_move
+                if seat is not None:
+                    auction = self.auction
+                    if auction._reason_of(seat, action) is None:
+                        return self._after_call(
+                            auction.apply_unchecked(seat, action), seat, action
+                        )
         refusal = self._refusal(action, declare, belote)
         if refusal is not None:
             raise refusal
@@ -1091,6 +1083,7 @@ class Deal(Immutable):
             state["_tricks"] = None
             if after.won[0] + after.won[1] + after.won[2] + after.won[3] == 8:
                 state["phase"] = _SCORED
+                state["is_over"] = True
                 state["_to_move"] = None
                 deal = self._from_state(state)
                 contract = self._contract
@@ -1111,7 +1104,9 @@ class Deal(Immutable):
                 )
                 return deal
             state["_to_move"] = _SEATS[after.leader]
-        return self._from_state(state)
+        deal = _new(type(self))  # _from_state, written out: this is every card's step
+        fill(deal, "__dict__", state)
+        return deal
 
     def _after_call(self, auction: Auction | ClassicAuction, seat: Seat, call: AnyCall) -> Self:
         """The deal after *seat* made *call*: *auction* in place of its own, moving on to
@@ -1125,6 +1120,7 @@ class Deal(Immutable):
             contract = auction.contract
             if contract is None:
                 state["phase"] = _THROWN_IN
+                state["is_over"] = True
                 state["_to_move"] = None
             else:
                 rules = self.rules

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Final, Generic, Literal, Self, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, Self, TypeVar, cast
 
 import attrs
 
@@ -50,10 +50,9 @@ _OWN_PHASES: Final = 2
 _ANSWERS: Final = (PASS, SURCOINCHE)  # the calls of the seat answering a coinche
 
 
-@attrs.frozen
-class AuctionState:
+class AuctionState(NamedTuple):
     """What the calls so far add up to, in either auction; derived from the calls, never
-    compared. Internal."""
+    compared. Internal (a tuple: the auctions make one at every call)."""
 
     phase: int
     to_move: Seat | None
@@ -71,10 +70,10 @@ def answered(state: AuctionState, seat: Seat, call: CallBase, first: Seat) -> Au
     answer in the order of play and *first*'s partner is skipped (see the decisions):
     the bidding team after a coinche, the defenders after the classic taking call."""
     if isinstance(call, Surcoinche):
-        return attrs.evolve(state, phase=_OVER, to_move=None, multiplier=4)
+        return state._replace(phase=_OVER, to_move=None, multiplier=4)
     if seat is first.next:
-        return attrs.evolve(state, to_move=first.previous)
-    return attrs.evolve(state, phase=_OVER, to_move=None)
+        return state._replace(to_move=first.previous)
+    return state._replace(phase=_OVER, to_move=None)
 
 
 _C = TypeVar("_C", bound=CallBase)
@@ -95,11 +94,22 @@ def check_rules(
 
 
 @functools.cache
-def _rebuild(cls: Any) -> tuple[Callable[..., Any], tuple[str, ...]]:
-    """The trusted constructor of an auction class (see coinche._trusted) and the names
-    of its fields in order: a new call changes only ``calls`` and ``_state``."""
+def _rebuild(cls: Any) -> Callable[[Any, tuple[Any, ...], AuctionState], Any]:
+    """``rebuild(auction, calls, state)``: *auction* with *calls* and *state* in place of
+    its own, every other field the same, built by the class's trusted constructor (see
+    coinche._trusted); a new call changes only ``calls`` and ``_state``. Written out
+    once per class, as the trusted constructor is, so that a call costs one call."""
     names = tuple(field.name for field in attrs.fields(cls))
-    return trusted(cls, *names), names
+    build = trusted(cls, *names)
+    args = ", ".join(
+        "calls" if name == "calls" else "state" if name == "_state" else f"auction.{name}"
+        for name in names
+    )
+    source = f"def rebuild(auction, calls, state):\n    return build({args})\n"
+    namespace: dict[str, Any] = {"build": build}
+    exec(compile(source, f"<rebuild {cls.__qualname__}>", "exec"), namespace)
+    rebuild: Callable[[Any, tuple[Any, ...], AuctionState], Any] = namespace["rebuild"]
+    return rebuild
 
 
 # ---------------------------------------------------------------------- the base
@@ -263,12 +273,36 @@ class BaseAuction(Immutable, Generic[_C]):
         ((Pass(), Take()), ())
         """
         check_seat(seat)
+        return self._legal_calls_of(seat)
+
+    def _legal_calls_of(self, seat: Seat) -> tuple[_C, ...]:
+        """:meth:`legal_calls` for a *seat* known to be a :class:`~coinche.Seat`, unchecked:
+        the deal's own question about its seat to move (internal).
+
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import Auction
+        >>> auction = Auction.start(Seat.NORTH, RuleConfig.common())
+        >>> auction._legal_calls_of(Seat.EAST) == auction.legal_calls(Seat.EAST)
+        True
+        """
         state = self._state
         if state.phase == _OVER:
             return ()
         if state.phase == _ANSWERING:
             return cast(tuple[_C, ...], _ANSWERS) if seat is state.to_move else ()
         return self._legal(state, seat)
+
+    def _reason_of(self, seat: Seat, call: CallBase) -> str | None:
+        """:meth:`explain_call` for a *seat* and a *call* known to be a
+        :class:`~coinche.Seat` and a call of either auction, unchecked: the deal's own
+        question about the action it is given (internal).
+
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import PASS, Auction
+        >>> print(Auction.start(Seat.NORTH, RuleConfig.common())._reason_of(Seat.SOUTH, PASS))
+        it is EAST's turn
+        """
+        return self._reason(self._state, seat, call)
 
     def explain_call(self, seat: Seat, call: AnyCall) -> str | None:
         """Why *seat* may not make *call* now, in plain words; ``None`` when it may.
@@ -363,14 +397,8 @@ class BaseAuction(Immutable, Generic[_C]):
         if not isinstance(call, self._OWN):
             return self.apply(seat, call)
         cls: Any = type(self)
-        build, names = _rebuild(cls)
-        calls = (*self.calls, (seat, call))
-        state = self._next(self._state, seat, call)
-        auction: Self = build(
-            *[
-                calls if name == "calls" else state if name == "_state" else getattr(self, name)
-                for name in names
-            ]
+        auction: Self = _rebuild(cls)(
+            self, (*self.calls, (seat, call)), self._next(self._state, seat, call)
         )
         return auction
 
@@ -386,10 +414,8 @@ class BaseAuction(Immutable, Generic[_C]):
         """The state after *seat* coinches: the bidding team answers when the rules allow
         the contract surcoinched; otherwise the auction is over."""
         if self._doubled(state, 4) is not None:
-            return attrs.evolve(state, phase=_OVER, to_move=None, coincher=seat, multiplier=2)
-        return attrs.evolve(
-            state, phase=_ANSWERING, to_move=seat.next, coincher=seat, multiplier=2
-        )
+            return state._replace(phase=_OVER, to_move=None, coincher=seat, multiplier=2)
+        return state._replace(phase=_ANSWERING, to_move=seat.next, coincher=seat, multiplier=2)
 
     def _contract(self, state: AuctionState) -> Contract | None:
         """The contract the calls so far make, at the state's multiplier; ``None`` before

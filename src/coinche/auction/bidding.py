@@ -97,14 +97,36 @@ _BIDDING: Final = _OWN_PHASES
 @attrs.frozen
 class _Ladder:
     """Every bid the rules allow, in legal_calls order, with each bid's rank, and why a
-    coinche of a bid of each rank is refused (``None``: it may be coinched)."""
+    coinche of a bid of each rank is refused (``None``: it may be coinched).
+
+    Its bids are the ones :meth:`Auction.legal_calls` lists, the same objects each time:
+    ``rank`` gives the points of each by its ``id`` (a bid found there is one the rules
+    allow: the auction asks :func:`~coinche.contract.contract_refusal` only of the
+    others), and ``listed`` the legal calls of the seat to move, made once for each
+    highest bid and each answer to whether it may coinche."""
 
     bids: tuple[Bid, ...]
     points: tuple[int, ...]
     no_coinche: dict[int, str | None]
+    rank: dict[int, int] = attrs.field(init=False)
+    listed: dict[tuple[int, bool], tuple[Call, ...]] = attrs.field(init=False, factory=dict)
+
+    @rank.default
+    def _rank(self) -> dict[int, int]:
+        return {id(bid): points for bid, points in zip(self.bids, self.points, strict=True)}
 
     def above(self, points: int) -> tuple[Bid, ...]:
         return self.bids[bisect.bisect_right(self.points, points) :]
+
+    def legal(self, points: int, can_coinche: bool) -> tuple[Call, ...]:
+        """Pass, the bids above *points* (-1: every bid), and a coinche if it may."""
+        key = (points, can_coinche)
+        found = self.listed.get(key)
+        if found is None:
+            bids = self.above(points)
+            found = (PASS, *bids, COINCHE) if can_coinche else (PASS, *bids)
+            self.listed[key] = found
+        return found
 
 
 @functools.lru_cache(maxsize=64)
@@ -254,7 +276,7 @@ class Auction(BaseAuction[Call]):
         if state.bid is None and passes == 4:
             return AuctionState(_OVER, None, thrown_in=True)
         if state.bid is not None and passes == 3:
-            return attrs.evolve(state, phase=_OVER, to_move=None)
+            return state._replace(phase=_OVER, to_move=None)
         return AuctionState(_BIDDING, seat.next, passes, state.taker, state.bid)
 
     @override
@@ -277,11 +299,14 @@ class Auction(BaseAuction[Call]):
         return None
 
     def _bid_reason(self, state: AuctionState, seat: Seat, bid: Bid) -> str | None:
-        refused = contract_refusal(bid.value, bid.strain, 1, self.rules)
-        if refused is not None:
-            return refused
+        points = self._bids.rank.get(id(bid))  # one of the ladder's: the rules allow it
+        if points is None:
+            refused = contract_refusal(bid.value, bid.strain, 1, self.rules)
+            if refused is not None:
+                return refused
+            points = bid.points
         highest = state.bid
-        if highest is not None and bid.points <= highest.points:
+        if highest is not None and points <= highest.points:
             value = bid.value
             shown = value.value if isinstance(value, SpecialBid) else value
             assert state.taker is not None
@@ -314,10 +339,7 @@ class Auction(BaseAuction[Call]):
         if seat is not state.to_move:
             return (COINCHE,) if can_coinche else ()
         highest = state.bid
-        bids = self._bids.above(highest.points) if highest is not None else self._bids.bids
-        if can_coinche:
-            return (PASS, *bids, COINCHE)
-        return (PASS, *bids)
+        return self._bids.legal(-1 if highest is None else highest.points, can_coinche)
 
     @override
     def _foreign(self, call: CallBase) -> str:

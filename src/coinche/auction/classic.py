@@ -270,7 +270,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
             suit = call.suit if isinstance(call, NameSuit) else state.trump
             taken = AuctionState(_DOUBLING, seat.next, taker=seat, trump=suit)
             if self._doubled(taken, 2) is not None:  # no coinche: the take ends the auction
-                return attrs.evolve(taken, phase=_OVER, to_move=None)
+                return taken._replace(phase=_OVER, to_move=None)
             return taken
         if isinstance(call, Coinche):
             return self._coinched(state, seat)
@@ -279,9 +279,9 @@ class ClassicAuction(BaseAuction[ClassicCall]):
             return answered(state, seat, call, state.taker)
         passes = state.passes + 1
         if passes < 4:
-            return attrs.evolve(state, to_move=seat.next, passes=passes)
+            return state._replace(to_move=seat.next, passes=passes)
         if state.phase == _ROUND_ONE:
-            return attrs.evolve(state, phase=_ROUND_TWO, to_move=self.dealer.next, passes=0)
+            return state._replace(phase=_ROUND_TWO, to_move=self.dealer.next, passes=0)
         return AuctionState(_OVER, None, thrown_in=True)
 
     @override
