@@ -1114,8 +1114,9 @@ class Deal(Immutable):
         state = self.__dict__.copy()
         state["auction"] = auction
         state["_log"] = (self._log, seat, call, None, None)
-        if not auction.is_over:
-            state["_to_move"] = auction.to_move
+        to_move = auction.to_move  # None once the auction is over
+        if to_move is not None:
+            state["_to_move"] = to_move
         else:
             contract = auction.contract
             if contract is None:
@@ -1136,7 +1137,9 @@ class Deal(Immutable):
                 state["_position"] = start_position(
                     [hand.mask for hand in hands], rules, contract, leader
                 )
-        return self._from_state(state)
+        deal = _new(type(self))  # _from_state, written out: every call's step
+        fill(deal, "__dict__", state)
+        return deal
 
     @override
     def __str__(self) -> str:

@@ -100,13 +100,15 @@ def _rebuild(cls: Any) -> Callable[[Any, tuple[Any, ...], AuctionState], Any]:
     coinche._trusted); a new call changes only ``calls`` and ``_state``. Written out
     once per class, as the trusted constructor is, so that a call costs one call."""
     names = tuple(field.name for field in attrs.fields(cls))
-    build = trusted(cls, *names)
-    args = ", ".join(
-        "calls" if name == "calls" else "state" if name == "_state" else f"auction.{name}"
+    trusted(cls, *names)  # the check that these are all the fields, in order
+    sets = "".join(
+        f"    _set(new, {name!r}, "
+        + ("calls" if name == "calls" else "state" if name == "_state" else f"auction.{name}")
+        + ")\n"
         for name in names
     )
-    source = f"def rebuild(auction, calls, state):\n    return build({args})\n"
-    namespace: dict[str, Any] = {"build": build}
+    source = f"def rebuild(auction, calls, state):\n    new = _new(cls)\n{sets}    return new\n"
+    namespace: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "cls": cls}
     exec(compile(source, f"<rebuild {cls.__qualname__}>", "exec"), namespace)
     rebuild: Callable[[Any, tuple[Any, ...], AuctionState], Any] = namespace["rebuild"]
     return rebuild
@@ -397,9 +399,13 @@ class BaseAuction(Immutable, Generic[_C]):
         if not isinstance(call, self._OWN):
             return self.apply(seat, call)
         cls: Any = type(self)
-        auction: Self = _rebuild(cls)(
-            self, (*self.calls, (seat, call)), self._next(self._state, seat, call)
-        )
+        state = self._state
+        if state.phase == _ANSWERING:  # _next, written out: every call's step
+            assert state.coincher is not None
+            state = answered(state, seat, call, state.coincher)
+        else:
+            state = self._step(state, seat, call)
+        auction: Self = _rebuild(cls)(self, (*self.calls, (seat, call)), state)
         return auction
 
     # ------------------------------------------------------------------ the rules

@@ -92,6 +92,7 @@ __all__ = ["Auction"]  # the calls are coinche.calls's, the base _base's: see th
 
 # ---------------------------------------------------------------------- the coinche auction
 _BIDDING: Final = _OWN_PHASES
+_state: Final = tuple.__new__  # an AuctionState of all its fields, without a Python call
 
 
 @attrs.frozen
@@ -268,16 +269,21 @@ class Auction(BaseAuction[Call]):
 
     @override
     def _step(self, state: AuctionState, seat: Seat, call: CallBase) -> AuctionState:
+        # the two states of every call, a bid and a pass going on, as whole tuples
+        # (phase, to_move, passes, taker, bid, trump, coincher, multiplier, thrown_in)
         if isinstance(call, Bid):
-            return AuctionState(_BIDDING, seat.next, taker=seat, bid=call)
+            return _state(AuctionState, (_BIDDING, seat.next, 0, seat, call, None, None, 1, False))
         if isinstance(call, Coinche):
             return self._coinched(state, seat)
         passes = state.passes + 1
-        if state.bid is None and passes == 4:
+        bid = state.bid
+        if bid is None and passes == 4:
             return AuctionState(_OVER, None, thrown_in=True)
-        if state.bid is not None and passes == 3:
+        if bid is not None and passes == 3:
             return state._replace(phase=_OVER, to_move=None)
-        return AuctionState(_BIDDING, seat.next, passes, state.taker, state.bid)
+        return _state(
+            AuctionState, (_BIDDING, seat.next, passes, state.taker, bid, None, None, 1, False)
+        )
 
     @override
     def _stake(self, state: AuctionState) -> tuple[int | SpecialBid, Strain] | None:
