@@ -380,15 +380,15 @@ class PlayerView(Immutable):
         read from.
 
         >>> import random
-        >>> from coinche import RuleConfig, Seat, Strain
-        >>> from coinche.auction import PASS, Bid
+        >>> from coinche import RuleConfig, Seat
         >>> from coinche.deal import Deal
-        >>> deal = Deal.new(Seat.WEST, RuleConfig(), random.Random(4))
-        >>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
-        >>> pos = deal.view(Seat.EAST).position
-        >>> pos.hands[Seat.EAST] == deal.hand(Seat.EAST).mask, pos.hands[Seat.NORTH]
+        >>> deal, rng = Deal.new(Seat.NORTH, RuleConfig.ffb(), random.Random(6)), random.Random(7)
+        >>> while deal.position is None or deal.position.size < 2:   # two cards of trick 1
+        ...     deal = deal.apply(rng.choice(deal.legal_actions()))
+        >>> seen = deal.view(Seat.SOUTH).position
+        >>> seen.hands[Seat.SOUTH] == deal.position.hands[Seat.SOUTH], seen.hands[Seat.WEST]
         (True, 0)
-        >>> pos.leader == deal.position.leader and pos.strain == deal.position.strain
+        >>> seen.trick == deal.position.trick and seen.leader == deal.position.leader
         True
         """
         return self._position
@@ -399,18 +399,19 @@ class PlayerView(Immutable):
         trick included once it is played), read from :attr:`position`; 0 before the play.
         (:attr:`result` gives the points the score counts, 250 for a capot.)
 
-        >>> from coinche import Hand, RuleConfig, Seat, Strain, Card
+        >>> from coinche import Card, Hand, RuleConfig, Seat, Strain
         >>> from coinche.auction import PASS, Bid
         >>> from coinche.deal import Deal
-        >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
-        ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
-        >>> deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
-        >>> deal = deal.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
-        >>> for code in ("AC", "7D", "7H", "7S"):  # West trumps North's ace: 11 points
+        >>> suits = ("7C 8C 9C TC JC QC KC AC", "7D 8D 9D TD JD QD KD AD",
+        ...          "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")
+        >>> deal = Deal.from_hands(Seat.EAST, RuleConfig(), [Hand.parse(s) for s in suits])
+        >>> for call in (PASS, PASS, Bid(80, Strain.HEARTS), PASS, PASS, PASS):
+        ...     deal = deal.apply(call)                  # 80 hearts by North; South leads
+        >>> for code in ("AH", "AS", "AC", "AD"):        # South's trump takes four aces
         ...     deal = deal.apply(Card.parse(code))
-        >>> view = deal.view(Seat.NORTH)
+        >>> view = deal.view(Seat.WEST)                  # 11 points each
         >>> str(view.card_points), str(view.tricks_won)
-        ('NS 0, EW 11', 'NS 0, EW 1')
+        ('NS 44, EW 0', 'NS 1, EW 0')
         """
         return team_figures(self._position)[0]
 
