@@ -53,24 +53,24 @@ Decisions (documented behaviour):
   declarations, is legal at every card and shows the same view.
 - Views of the play phase, and coinche-auction views (every seat holds eight unseen
   cards); a classic view before the stock is dealt is refused.
-- **A view no deal can show has no agreeing deal**: :func:`count_deals` gives 0 (the
-  exact answer), :attr:`Constraints.consistent` is false and
-  :attr:`Constraints.problem` says what is wrong, and :func:`sample_deals` and
-  :meth:`Sampler.sample` raise :class:`~coinche.InvalidDealError` with that reason.
-  The whole view is checked, not only the hidden seats' cards: each trick complete but
-  the last, led by the winner of the one before (the first by
+- **A view no deal can show is refused where it is made**: the
+  :class:`~coinche.PlayerView` constructor (and so a view record) checks the whole view,
+  each trick complete but the last, led by the winner of the one before (the first by
   :meth:`RuleConfig.first_leader <coinche.RuleConfig.first_leader>`), the seat to move
   the next in the trick, the viewer's hand eight cards less those it played, and each
-  card the viewer played legal for the hand it held then (its hand now and the cards
-  it played from that trick on). Views made by :meth:`Deal.view
-  <coinche.deal.Deal.view>` always pass; a view built by hand or read from a record
-  may not.
+  card the viewer played legal for the hand it held then. What is left to the sampler
+  is a view whose hidden seats no deal fits (their announcements, the suits they showed
+  out of): :func:`count_deals` gives 0 (the exact answer), :attr:`Constraints.consistent`
+  is false and :attr:`Constraints.problem` says what is wrong, and
+  :func:`sample_deals` and :meth:`Sampler.sample` raise
+  :class:`~coinche.InvalidDealError` with that reason.
 
 >>> import attrs
 >>> from coinche import Trick
->>> wrong = attrs.evolve(view, trick=Trick(Seat.NORTH, view.trick.cards))
->>> count_deals(wrong), constraints(wrong).problem
-(0, 'trick 3 (N: ...) is led by NORTH, but WEST won trick 2')
+>>> attrs.evolve(view, trick=Trick(Seat.NORTH, view.trick.cards))
+Traceback (most recent call last):
+...
+coinche.errors.InvalidDealError: no deal shows this view: trick 3 (N: ...) is led by NORTH, ...
 """
 
 from __future__ import annotations
