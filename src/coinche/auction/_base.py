@@ -12,14 +12,13 @@ True
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, Self, TypeVar, cast
 
 import attrs
 
 from coinche._checks import check_seat, check_type, short_repr
-from coinche._trusted import Immutable, fill, trusted
+from coinche._trusted import Immutable, fill
 from coinche.calls import (
     PASS,
     SURCOINCHE,
@@ -93,25 +92,21 @@ def check_rules(
         raise RuleConfigError(f"auction={short_repr(rules.auction.value)}: {instance._NOT_MINE}")
 
 
-@functools.cache
-def _rebuild(cls: Any) -> Callable[[Any, tuple[Any, ...], AuctionState], Any]:
-    """``rebuild(auction, calls, state)``: *auction* with *calls* and *state* in place of
-    its own, every other field the same, built by the class's trusted constructor (see
-    coinche._trusted); a new call changes only ``calls`` and ``_state``. Written out
-    once per class, as the trusted constructor is, so that a call costs one call."""
-    names = tuple(field.name for field in attrs.fields(cls))
-    trusted(cls, *names)  # the check that these are all the fields, in order
-    sets = "".join(
-        f"    _set(new, {name!r}, "
-        + ("calls" if name == "calls" else "state" if name == "_state" else f"auction.{name}")
-        + ")\n"
-        for name in names
-    )
-    source = f"def rebuild(auction, calls, state):\n    new = _new(cls)\n{sets}    return new\n"
-    namespace: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "cls": cls}
-    exec(compile(source, f"<rebuild {cls.__qualname__}>", "exec"), namespace)
-    rebuild: Callable[[Any, tuple[Any, ...], AuctionState], Any] = namespace["rebuild"]
-    return rebuild
+def _rebuild(auction: _A, calls: tuple[Any, ...], state: AuctionState) -> _A:
+    """*auction* with *calls* and *state* in place of its own, every other field the
+    same (a new call changes only ``calls`` and ``_state``): its field values, copied,
+    become the new auction's (an auction class keeps its fields in its ``__dict__``, as
+    :class:`~coinche.Deal` does; see coinche._trusted)."""
+    new = _new(type(auction))
+    fields = auction.__dict__.copy()
+    fields["calls"] = calls
+    fields["_state"] = state
+    fill(new, "__dict__", fields)
+    return new
+
+
+_new: Final = object.__new__
+_A = TypeVar("_A", bound="BaseAuction[Any]")
 
 
 # ---------------------------------------------------------------------- the base
@@ -398,15 +393,13 @@ class BaseAuction(Immutable, Generic[_C]):
         """
         if not isinstance(call, self._OWN):
             return self.apply(seat, call)
-        cls: Any = type(self)
         state = self._state
         if state.phase == _ANSWERING:  # _next, written out: every call's step
             assert state.coincher is not None
             state = answered(state, seat, call, state.coincher)
         else:
             state = self._step(state, seat, call)
-        auction: Self = _rebuild(cls)(self, (*self.calls, (seat, call)), state)
-        return auction
+        return _rebuild(self, (*self.calls, (seat, call)), state)
 
     # ------------------------------------------------------------------ the rules
     def _next(self, state: AuctionState, seat: Seat, call: CallBase) -> AuctionState:

@@ -161,7 +161,7 @@ _OTHER_RULES: Final = (
 )
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # fields in __dict__: a call copies them (see _base)
 class Auction(BaseAuction[Call]):
     """A coinche auction: the dealer, the rules, and every call made, with its caller.
 

@@ -133,7 +133,7 @@ def _check_turned(
 
 
 # ---------------------------------------------------------------------- the auction
-@attrs.frozen
+@attrs.frozen(slots=False)  # fields in __dict__: a call copies them (see _base)
 class ClassicAuction(BaseAuction[ClassicCall]):
     """A classic belote auction: the dealer, the rules, the turned card and every call.
 
