@@ -340,7 +340,7 @@ def test_dataset_command_bad_input(capsys: pytest.CaptureFixture[str], tmp_path:
     base = ["dataset", "--tricks", "1", "--shard-size", "1"]
     code, _, err = run(capsys, *base, "--deals", "0", "--out", str(tmp_path / "a"))
     assert (code, len(err.splitlines())) == (2, 1)
-    assert "--deals: must be a positive whole number" in err
+    assert "--deals: must be a whole number from 1 to 1000000000000, not '0'" in err
     code, out, err = run(capsys, *base, "--deals", "2", "--out", str(blocker / "x"))
     assert (code, out, len(err.splitlines())) == (2, "", 1)
     assert "cannot create the directory" in err
@@ -366,7 +366,7 @@ def test_dataset_command_interrupted_then_finished(
 ) -> None:
     """Ctrl-C after the second shard: exit 130 with a one-line hint; the same command
     then writes only the missing shard."""
-    from coinche.cli import _scale as _cli_scale
+    from coinche.cli._progress import Progress
 
     calls: list[int] = []
 
@@ -375,7 +375,7 @@ def test_dataset_command_interrupted_then_finished(
         if len(calls) == 3:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(_cli_scale._Progress, "update", update)
+    monkeypatch.setattr(Progress, "advance", update)
     argv = ["dataset", "--deals", "5", "--out", str(tmp_path), "--tricks", "1"]
     argv += ["--shard-size", "2"]
     code, _, err = run(capsys, *argv)

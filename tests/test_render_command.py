@@ -161,8 +161,10 @@ def test_render_notation_under_other_rules(
 def test_render_refuses_bad_input(
     capsys: pytest.CaptureFixture[str], record: Path, tmp_path: Path
 ) -> None:
-    assert "--trick must be 1 to 8" in fails(capsys, str(record), "--svg", "-", "--trick", "9")
-    assert "positive whole number" in fails(capsys, str(record), "--svg", "-", "--trick", "0")
+    # a deal has eight tricks: the option's range says so, for 9 and 0 alike
+    for trick in ("9", "0"):
+        err = fails(capsys, str(record), "--svg", "-", "--trick", trick)
+        assert f"--trick: must be a whole number from 1 to 8, not '{trick}'" in err
     assert "a record names its own rules" in fails(
         capsys, str(record), "--svg", "-", "--rules", "ffb"
     )

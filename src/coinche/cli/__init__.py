@@ -128,9 +128,10 @@ from coinche.cli._common import (
     _PLAYER_KINDS,
     _PROG,
     _TEAM_NAMES,
+    IntOption,
     _InputError,
     _read_text,
-    _seed,
+    seed_option,
 )
 from coinche.config import MAX_TARGET, PRESETS, AuctionKind, RuleConfig
 from coinche.deal import Deal, Phase
@@ -247,13 +248,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_option,
         metavar="N",
         help="the seed of the random draws (default: a random seed, printed in the heading)",
     )
     play.add_argument(
         "--target",
-        type=_target,
+        type=IntOption(1, MAX_TARGET),
         metavar="T",
         help="the points that win a game (default: the preset's target)",
     )
@@ -367,15 +368,6 @@ def _score_deal_record(deal: Deal, name: str, *, full: bool) -> int:
 
 _DEFAULT_PLAYERS: Final = ("greedy", "random", "greedy", "random")
 _FIRST_DEALER: Final = Seat.WEST  # so North speaks first and leads the first trick
-
-
-def _target(text: str) -> int:
-    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else 0
-    if not 1 <= value <= MAX_TARGET:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from 1 to {MAX_TARGET}, not {short_repr(text)}"
-        )
-    return value
 
 
 def game_rng(seed: int) -> random.Random:

@@ -9,6 +9,7 @@ it imports none of them, so that no command module imports the main module.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -73,37 +74,102 @@ _PLAYER_KINDS: Final[dict[str, Callable[[], Player]]] = {
 _TEAM_NAMES: Final = ("North-South", "East-West")
 
 
-def _positive_int(text: str) -> int:
-    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(
-            f"must be a positive whole number, not {short_repr(text)}"
-        )
-    return value
+class IntOption:
+    """The one reader of the command line's whole numbers: an option's text, an ASCII
+    whole number (a sign allowed) from *low* to *high*, as an int; anything else is
+    refused with the range in the message (argparse's ``type=``, and the players'
+    ``KEY=VALUE`` options of ``coinche match``).
+
+    >>> from coinche.cli._common import IntOption
+    >>> IntOption(1, 10**12)("10000000")
+    10000000
+    >>> IntOption(1, 100)("1.5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number from 1 to 100, not '1.5'
+    """
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low = low
+        self.high = high
+        # the most digits a number in range has: longer text is out of range without
+        # being read (int() refuses text of thousands of digits)
+        self._digits = max(len(str(abs(low))), len(str(abs(high))))
+
+    @property
+    def wanted(self) -> str:
+        """What the option takes, in words."""
+        return f"a whole number from {self.low} to {self.high}"
+
+    def __call__(self, text: str) -> int:
+        body = text.strip()
+        digits = body[1:] if body[:1] in "+-" else body
+        short = len(digits) <= 1000 and len(digits.lstrip("0")) <= self._digits
+        if short and digits.isascii() and digits.isdigit():
+            value = int(body)
+            if self.low <= value <= self.high:
+                return value
+        raise argparse.ArgumentTypeError(f"must be {self.wanted}, not {short_repr(text)}")
+
+
+class NumberOption:
+    """A reader of a number that may have a fraction (``exploration=0.7``): finite, from
+    *low* to *high*; NaN, the infinities and other words are refused.
+
+    >>> from coinche.cli._common import NumberOption
+    >>> NumberOption(0, 100)("0.7")
+    0.7
+    >>> NumberOption(0, 100)("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number from 0 to 100, not 'nan'
+    """
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low = low
+        self.high = high
+
+    def __call__(self, text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 100 else math.nan
+        except ValueError:
+            value = math.nan
+        if not self.low <= value <= self.high:  # NaN too
+            raise argparse.ArgumentTypeError(
+                f"must be a number from {self.low:g} to {self.high:g}, not {short_repr(text)}"
+            )
+        return value
+
+
+class ChoiceOption:
+    """A reader of one of a few words (``objective=score``), as given.
+
+    >>> from coinche.cli._common import ChoiceOption
+    >>> ChoiceOption("score", "points")("tricks")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be score or points, not 'tricks'
+    """
+
+    def __init__(self, *words: str) -> None:
+        self.words = words
+
+    def __call__(self, text: str) -> str:
+        if text not in self.words:
+            spoken = ", ".join(self.words[:-1]) + " or " + self.words[-1]
+            raise argparse.ArgumentTypeError(f"must be {spoken}, not {short_repr(text)}")
+        return text
 
 
 MAX_SEED: Final = 2**63
 """The bound of ``--seed``, either way."""
+MAX_COUNT: Final = 10**12
+"""The most deals (or shards, samples...) a count option takes."""
 
-
-def _seed(text: str) -> int:
-    body = text[1:] if text[:1] == "-" else text
-    value = int(text) if body.isascii() and body.isdigit() and len(body) <= 19 else None
-    if value is None or not -MAX_SEED <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from {-MAX_SEED} to {MAX_SEED}, not {short_repr(text)}"
-        )
-    return value
-
-
-def _natural_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 0, not {short_repr(text)}")
-    return value
+seed_option: Final = IntOption(-MAX_SEED, MAX_SEED)
+"""``--seed``: any whole number from -2**63 to 2**63."""
+count_option: Final = IntOption(1, MAX_COUNT)
+"""``--deals`` and the other counts: a whole number from 1."""
 
 
 def _write_output(name: str, text: str) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from coinche.cli._analysis import _with_progress
-from coinche.cli._common import _InputError, _positive_int, _read_text, _seed, _write_output
+from coinche.bots.review import MAX_WORLDS
+from coinche.cli._common import IntOption, _InputError, _read_text, _write_output, seed_option
+from coinche.cli._progress import with_progress
 from coinche.deal import Deal
 from coinche.records import loads
 
@@ -29,13 +30,13 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     review.add_argument(
         "--worlds",
-        type=_positive_int,
+        type=IntOption(1, MAX_WORLDS),
         default=8,
         metavar="N",
         help="worlds drawn for each estimate (default: 8)",
     )
     review.add_argument(
-        "--seed", type=_seed, default=0, metavar="S", help="the worlds' seed (default: 0)"
+        "--seed", type=seed_option, default=0, metavar="S", help="the worlds' seed (default: 0)"
     )
     review.add_argument(
         "--svg", metavar="OUT", help="also draw the play, the costly cards marked, to OUT"
@@ -56,7 +57,7 @@ def _run_review(args: argparse.Namespace) -> int:
     name = "standard input" if args.file == "-" else args.file
     if not isinstance(value, Deal):
         raise _InputError(f"{name} holds a {type(value).__name__} record; review needs a deal")
-    found = _with_progress(
+    found = with_progress(
         args,
         "review",
         lambda **kw: review(
