@@ -8,11 +8,13 @@ deals are cut into blocks either.
 from __future__ import annotations
 
 import io
+import math
 import os
 import random
 import signal
 import sys
 import types
+from collections.abc import Callable
 
 import pytest
 
@@ -20,8 +22,8 @@ from coinche import RuleConfig, Seat
 from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.cli import main
 from coinche.deal import Deal
-from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.scale.arena import DuplicateMatch, deal_rng, duplicate_match
+from coinche.errors import CoincheTypeError, CoincheValueError, InvalidDealError
+from coinche.scale.arena import DuplicateDeal, DuplicateMatch, deal_rng, duplicate_match
 from coinche.scale.executors import (
     ClusterError,
     InProcess,
@@ -96,14 +98,16 @@ def test_a_match_split_by_start_is_the_whole_match() -> None:
     assert head.deals + tail.deals == whole.deals
     assert (10 * head.mean + 20 * tail.mean) / 30 == pytest.approx(whole.mean)
     assert DuplicateMatch.from_deals(head.deals + tail.deals) == whole  # mean, stderr too
-    with pytest.raises(CoincheTypeError, match="deals must hold DuplicateDeal values"):
+    with pytest.raises(
+        CoincheTypeError, match=r"deals\[10\] must be a DuplicateDeal, not int \(3\)"
+    ):
         DuplicateMatch.from_deals([*head.deals, 3])  # type: ignore[list-item]
     with pytest.raises(CoincheTypeError, match="deals must be an iterable"):
         DuplicateMatch.from_deals(7)  # type: ignore[arg-type]
     assert DuplicateMatch.from_deals(()) == DuplicateMatch((), 0.0, 0.0)
     numbered = duplicate_match(GreedyPlayer(), RandomPlayer(), 1, rules, 3, start=7)
     assert numbered.deals[0].tables[0].dealer == Seat(7 % 4)  # deal 7: dealer Seat(3)
-    with pytest.raises(CoincheTypeError, match="start must be an int >= 0"):
+    with pytest.raises(CoincheTypeError, match="start must be an int from 0 to"):
         duplicate_match(*players, 2, rules, 3, start=-1)
     with pytest.raises(CoincheTypeError, match="start numbers new deals"):
         duplicate_match(*players, [Deal.new(Seat.NORTH, rules, random.Random(1))], rules, 3,
@@ -122,6 +126,50 @@ def test_a_player_with_its_own_generator_restarts_at_every_block() -> None:
     assert rng.getstate() == state
     pooled = duplicate_match(pimc, GreedyPlayer(), 4, rules, 2, block=2, executor=LocalPool(2))
     assert pooled == one
+
+
+def _played_pair() -> tuple[Deal, Deal]:
+    match = duplicate_match(GreedyPlayer(), RandomPlayer(), 1, RuleConfig.common(), 4)
+    return match.deals[0].tables
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda t: DuplicateDeal(t, math.nan), CoincheTypeError, "difference must be an int"),  # type: ignore[arg-type]
+        (lambda t: DuplicateDeal(t, 1.0), CoincheTypeError, "difference must be an int"),  # type: ignore[arg-type]
+        (lambda t: DuplicateDeal(t, True), CoincheTypeError, "difference must be an int"),
+        (lambda t: DuplicateDeal(t, 10**400), CoincheValueError, "difference must be an int"),
+        (lambda t: DuplicateDeal(t[:1], 0), CoincheValueError, "tables must hold 2 items"),
+        (lambda t: DuplicateDeal(list(t), 0), CoincheTypeError, "tables must be a tuple"),  # type: ignore[arg-type]
+        (lambda t: DuplicateDeal((t[0], "x"), 0), CoincheTypeError, r"tables\[1\] must be a Deal"),  # type: ignore[arg-type]
+        (lambda t: DuplicateMatch((), math.nan, 0.0), CoincheValueError, "mean must be"),
+        (lambda t: DuplicateMatch((), 0.0, math.inf), CoincheValueError, "stderr must be"),
+        (lambda t: DuplicateMatch((), 0.0, -1.0), CoincheValueError, "stderr must be"),
+        (lambda t: DuplicateMatch((), "0", 0.0), CoincheTypeError, "mean must be"),  # type: ignore[arg-type]
+        (lambda t: DuplicateMatch([], 0.0, 0.0), CoincheTypeError, "deals must be a tuple"),  # type: ignore[arg-type]
+        (lambda t: DuplicateMatch((3,), 0.0, 0.0), CoincheTypeError, r"deals\[0\] must be"),  # type: ignore[arg-type]
+    ],
+)
+def test_duplicate_values_check_their_fields(
+    make: Callable[[tuple[Deal, Deal]], object], error: type[Exception], message: str
+) -> None:
+    """A DuplicateDeal or DuplicateMatch built by hand with a bad field is refused at
+    once with the library's error naming the field: a NaN difference once gave a match
+    "+nan a deal", and from_deals a bare TypeError."""
+    with pytest.raises(error, match=message):
+        make(_played_pair())
+
+
+def test_from_deals_of_checked_deals_is_a_finite_match() -> None:
+    tables = _played_pair()
+    # two deals of differences +30 and -10: mean +10; sample variance
+    # ((30-10)**2 + (-10-10)**2) / 1 = 800, standard error sqrt(800 / 2) = 20
+    match = DuplicateMatch.from_deals([DuplicateDeal(tables, 30), DuplicateDeal(tables, -10)])
+    assert (match.mean, match.stderr) == (10.0, 20.0)
+    assert str(match) == "2 deals: first team +10.0 a deal (95% CI -29.2 to +49.2)"
+    with pytest.raises(CoincheTypeError, match=r"deals\[0\] must be a DuplicateDeal"):
+        DuplicateMatch.from_deals([(tables, 30)])  # type: ignore[list-item]
 
 
 def test_match_argument_errors() -> None:

@@ -14,15 +14,20 @@ from __future__ import annotations
 
 import enum
 import json
-import math
 from collections.abc import Callable, Iterator
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 
 import attrs
 
-from coinche._checks import short_repr
+from coinche._checks import check_number, short_repr
 from coinche.cards import Card, Hand, Strain
-from coinche.errors import CoincheError, CoincheTypeError, InvalidRecordError, NotationError
+from coinche.errors import (
+    CoincheError,
+    CoincheTypeError,
+    CoincheValueError,
+    InvalidRecordError,
+    NotationError,
+)
 from coinche.seats import Seat, Team
 
 JsonValue: TypeAlias = dict[str, "JsonValue"] | list["JsonValue"] | str | int | float | bool | None
@@ -124,11 +129,22 @@ class Field:
         return self.data
 
     def number(self) -> float:
-        """A finite number, whole or not (not a boolean), as a float."""
+        """A finite number, whole or not (not a boolean), as a float; an int too large
+        for a float is refused like NaN.
+
+        >>> from coinche.records import Field
+        >>> Field(10**400, "estimate").number()
+        Traceback (most recent call last):
+        ...
+        coinche.errors.InvalidRecordError: invalid record at estimate: expected a finite ...
+        """
         data = self.data
-        if (type(data) is not int and type(data) is not float) or not math.isfinite(data):
+        if type(data) is not int and type(data) is not float:
             self._expected("a number")
-        return float(data)
+        try:
+            return check_number(data, self.path or "number")
+        except CoincheValueError:
+            self._expected("a finite number")
 
     def boolean(self) -> bool:
         """``true`` or ``false``."""
