@@ -38,7 +38,10 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     belote, with its turned card and its take-or-name auction); ``--seed`` any whole
     number, the same seed playing the same game (default: a random seed, printed);
     ``--record`` a file to write the game to, as a JSON ``game`` record that
-    ``coinche score`` reads;
+    ``coinche score`` and ``coinche review`` read: it is written before the first deal
+    (a path that cannot be written is refused before the game starts) and again after
+    each deal, so that it always holds the game as far as it went, and when the
+    human's input ends it holds the deal in progress too;
     ``--target`` the points that win a game (default: the preset's); ``--players`` the
     players of North, East, South and West, each ``greedy``, ``pimc`` or ``random``
     (default: North-South greedy against East-West random). West deals first,
@@ -111,10 +114,11 @@ not legal:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Final, NoReturn
 
@@ -436,15 +440,46 @@ def _run_play(args: argparse.Namespace) -> int:
     names: tuple[str, ...] = _human.line_up(args.players, args.human)
     bots = zip(Seat, args.players, strict=True)  # the human's seat's bot is not asked
     players = {seat: _PLAYER_KINDS[name]() for seat, name in bots}
+    record = None if args.record is None else _RecordFile(args.record)
+    if record is not None:
+        record.write(game)  # the path is tried before the game starts, not after it
     print(_game_heading(rules, args.rules, seed))
     print(
         "Players: "
         + ", ".join(f"{seat.letter} {name}" for seat, name in zip(Seat, names, strict=True))
         + f"; {_FIRST_DEALER.letter} deals first"
     )
+    deals = _human.play_with_human(game, players, args.human, rng)  # or play_deals
+    try:
+        game = _print_deals(deals, game, rules, record)
+    except _human.InputEnded as stop:  # the human's input ended: status 2
+        held = ""
+        if record is not None:
+            record.write(stop.game)  # every finished deal, and the one in progress
+            held = f"; {args.record} holds the game so far"
+        print(f"{_PROG}: {stop}{held}", file=sys.stderr)
+        return 2
+    winner = game.winner
+    assert winner is not None
+    print("\n=== End of the game ===")
+    seats = " and ".join(f"{seat.letter} {names[seat]}" for seat in winner.seats)
+    print(f"Winner: {_TEAM_NAMES[winner]} ({seats})")
+    print(f"Final totals: {game.totals}")
+    if rules.games_to_win > 1:
+        print(f"Games won: {game.games_won}")
+    print(f"Deals: {game.deal_number + 1}, of which thrown in: {game.thrown_in}")
+    if record is not None:
+        print(f"Record written to {args.record}")
+    return 0
+
+
+def _print_deals(
+    deals: Iterator[tuple[Deal, Game]], game: Game, rules: RuleConfig, record: _RecordFile | None
+) -> Game:
+    """Print each deal of *deals* as it ends, with the running totals (and the record
+    written again after each); the game at the end."""
     totals = game.totals
     games_done = len(game.game_winners)
-    deals = _human.play_with_human(game, players, args.human, rng)  # or play_deals
     for number, (deal, after) in enumerate(deals, 1):
         _print_deal(number, deal)
         if deal.result is not None:
@@ -463,26 +498,33 @@ def _run_play(args: argparse.Namespace) -> int:
                 print(line + ("." if after.is_over else "; the totals start again from 0."))
         totals = after.totals
         game = after
-    winner = game.winner
-    assert winner is not None
-    print("\n=== End of the game ===")
-    seats = " and ".join(f"{seat.letter} {names[seat]}" for seat in winner.seats)
-    print(f"Winner: {_TEAM_NAMES[winner]} ({seats})")
-    print(f"Final totals: {game.totals}")
-    if rules.games_to_win > 1:
-        print(f"Games won: {game.games_won}")
-    print(f"Deals: {game.deal_number + 1}, of which thrown in: {game.thrown_in}")
-    if args.record is not None:
-        _write_text(args.record, dumps(game, indent=1) + "\n")
-        print(f"Record written to {args.record}")
-    return 0
+        if record is not None:
+            record.write(game)
+        sys.stdout.flush()
+    return game
 
 
-def _write_text(name: str, text: str) -> None:
-    try:
-        Path(name).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise _InputError(f"cannot write {name}: {error.strerror or error}") from None
+class _RecordFile:
+    """The file of ``coinche play --record``: the game written whole, again after each
+    deal, through a temporary file renamed over it, so that the file always holds a
+    whole record (never half of one) of the game as far as it went."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.path = Path(name)
+        if not self.path.name:  # "", "." or "/": no file to write
+            raise _InputError(f"--record needs the name of a file, not {short_repr(name)}")
+
+    def write(self, game: Game) -> None:
+        text = dumps(game, indent=1) + "\n"
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            os.replace(temporary, self.path)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            raise _InputError(f"cannot write {self.name}: {error.strerror or error}") from None
 
 
 def _fail(message: str) -> int:

@@ -46,7 +46,7 @@ from coinche.report import render_auction
 from coinche.seats import Seat
 from coinche.step import Action
 
-__all__ = ["add_argument", "line_up", "play_with_human"]
+__all__ = ["InputEnded", "add_argument", "line_up", "play_with_human"]
 
 _HUMAN: Final = "human"
 
@@ -156,6 +156,15 @@ def _read_line(prompt: str) -> str:
     return line
 
 
+class InputEnded(Exception):
+    """The human's input ended (end of file, Ctrl-D, a closed standard input) before the
+    game did: *game* is the game as it stood, the deal in progress included."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"input ended: the game is stopped in deal {game.deal_number + 1}")
+        self.game = game
+
+
 def _ask(
     game: Game, seat: Seat, read: Callable[[str], str], write: Callable[[str], None]
 ) -> Action:
@@ -164,13 +173,9 @@ def _ask(
     while True:
         try:
             text = read(f"{seat.letter}> ").strip()
-        except EOFError:  # the end of the input: stop the game, status 2
+        except EOFError:  # the end of the input: stop the game
             write("")
-            print(
-                f"coinche: input ended: the game is stopped in deal {game.deal_number + 1}",
-                file=sys.stderr,
-            )
-            raise SystemExit(2) from None
+            raise InputEnded(game) from None
         if not text:
             continue
         if text == "?":
@@ -215,8 +220,8 @@ def play_with_human(
     """:func:`coinche.bots.players.play_deals`, with *human* (unless ``None``) choosing from
     the lines *read* returns instead of its player, and every action told on *write*.
 
-    :raises SystemExit: with status 2, once *read* raises EOFError (the end of the
-        input), after a line on standard error.
+    :raises InputEnded: once *read* raises EOFError (the end of the input), with the
+        game as it stood.
     """
     if human is None:
         yield from play_deals(game, players, rng)
