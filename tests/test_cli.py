@@ -611,3 +611,27 @@ def test_the_integer_option_refuses_what_is_not_a_number_in_range(text: str) -> 
         IntOption(0, 31)(text)
     assert str(caught.value).startswith("must be a whole number from 0 to 31, not '")
     assert len(str(caught.value)) < 150
+
+
+def test_slow_commands_on_the_pure_build_name_the_faster_ways(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match with a searching player, on a terminal: one note on standard error
+    before it starts (pure build only), naming the compiled build and --jobs; a match
+    of greedy players, or --quiet, says nothing."""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # the plain counter: easy to leave out
+    argv = ["match", "--ew", "greedy", "--deals", "1", "--seed", "1"]
+    assert main([*argv, "--ns", "pimc:worlds=1,max_cards=4"]) == 0
+    notes = [line for line in capsys.readouterr().err.split("\n") if "note:" in line]
+    if coinche.COMPILED:
+        assert notes == []
+    else:
+        assert len(notes) == 1
+        assert notes[0].startswith("coinche: note: pimc searches every decision: seconds a deal")
+        assert "the compiled build" in notes[0]
+        assert "--jobs N" in notes[0]
+    assert main([*argv, "--ns", "greedy"]) == 0
+    assert "note:" not in capsys.readouterr().err
+    assert main([*argv, "--ns", "pimc:worlds=1,max_cards=4", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""

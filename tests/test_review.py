@@ -9,15 +9,20 @@ docs/review.rst.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
+import coinche
 from coinche import CARDS, Card, Deal, Hand, RuleConfig, Seat, Strain
 from coinche.auction import PASS, Bid
 from coinche.bots.review import CallReview, CardReview, Review, _call_row, _CallWorlds, review
 from coinche.bots.solver import best_line
 from coinche.cli import main
+from coinche.dealing import dealing_positions
 from coinche.errors import CoincheTypeError, InvalidDealError, InvalidRecordError
+from coinche.game import Game
 from coinche.notation import parse_deal
 from coinche.records import dumps, loads, loads_as
 
@@ -311,3 +316,79 @@ def test_a_review_record_with_a_number_no_float_holds_is_refused() -> None:
     with pytest.raises(InvalidRecordError, match=r"CardReview\.number must be an int from 0 to"):
         loads(text.replace('"number": 0, "seat": "N"', '"number": 99, "seat": "N"'))
     assert loads(text) == Review((call,), (_card_row(estimate=1.5),), 8, 0)
+
+
+# ------------------------------------------------------------------ the command on a game record
+def _game_record(tmp_path: Path) -> Path:
+    """A game record as coinche play --record writes it: deal 1 thrown in (all four
+    pass), deal 2 North's 80 spades, each seat holding one whole suit (North the
+    spades), every card the first legal one: North takes every trick."""
+    rules = RuleConfig.common()
+    game = Game.new(rules, Seat.WEST, deck=CARDS)
+    for _ in range(4):
+        game = game.apply(PASS)
+    assert game.needs_deck
+    suits = {Seat.NORTH: "S", Seat.EAST: "H", Seat.SOUTH: "D", Seat.WEST: "C"}
+    deck: list[Card | None] = [None] * 32
+    for seat, places in enumerate(dealing_positions(Seat.NORTH, rules.deal_pattern)):
+        cards = Hand.parse(" ".join(rank + suits[Seat(seat)] for rank in "789TJQKA"))
+        for place, card in zip(places, cards, strict=True):
+            deck[place] = card
+    game = game.next_deal([card for card in deck if card is not None])
+    for call in (PASS, PASS, PASS, Bid(80, Strain.SPADES), PASS, PASS, PASS):
+        game = game.apply(call)
+    while not game.deal.is_over:
+        game = game.apply(game.legal_actions()[0])
+    path = tmp_path / "game.json"
+    path.write_text(dumps(game))
+    return path
+
+
+def test_review_reads_a_game_record_every_deal_or_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The record coinche play --record writes was refused ("review needs a deal")."""
+    path = _game_record(tmp_path)
+    assert main(["review", str(path), "--open-only"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(
+        "=== Deal 1, W deals ===\nThrown in: all passed, nothing to review.\n"
+        "=== Deal 2, N deals ===\n"
+        "calls (not estimated: an open-hands review draws no worlds)\n"
+    )
+    # North's trumps take all eight tricks whatever anyone plays: no card costs anything
+    assert out.endswith("0 costly card(s) of 32\n")
+    assert main(["review", str(path), "--open-only", "--deal", "2"]) == 0
+    assert capsys.readouterr().out.startswith("=== Deal 2, N deals ===\ncalls (not estimated")
+    for argv, message in [
+        (["--deal", "3"], "--deal 3: " + str(path) + " holds 2 deals"),
+        (["--svg", str(tmp_path / "x.svg")], "--svg draws one deal, and"),
+    ]:
+        assert main(["review", str(path), "--open-only", *argv]) == 2
+        assert message in capsys.readouterr().err
+    deal = tmp_path / "deal.json"
+    deal.write_text(dumps(example_deal()))
+    assert main(["review", str(deal), "--open-only", "--deal", "1"]) == 2
+    assert "--deal is for a game record" in capsys.readouterr().err
+
+
+def test_a_slow_review_on_the_pure_build_says_what_is_faster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal a default review (worlds drawn for every decision: 3.3 CPU-minutes
+    pure, 3.6 s compiled) names the compiled build and --open-only before it starts;
+    --quiet and --open-only say nothing."""
+    path = _game_record(tmp_path)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+
+    assert main(["review", str(path), "--deal", "1"]) == 0  # deal 1: thrown in, quick
+    err = capsys.readouterr().err
+    if coinche.COMPILED:
+        assert err == ""
+    else:
+        assert err.startswith("coinche: note: a review draws 8 worlds for every call and card")
+        assert "the compiled build" in err
+        assert "--open-only" in err
+    for quiet in (["--quiet"], ["--open-only", "--quiet"]):
+        assert main(["review", str(path), "--deal", "1", *quiet]) == 0
+        assert capsys.readouterr().err == ""

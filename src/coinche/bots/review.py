@@ -266,7 +266,12 @@ class Review:
         """The review as text: a line per call, then a line per card."""
         lines: list[str] = []
         if self.calls:
-            lines.append("calls (expected score of the caller's team had the auction ended)")
+            if any(call.estimate is not None for call in self.calls):
+                lines.append("calls (expected score of the caller's team had the auction ended)")
+            elif self.worlds == 0:
+                lines.append("calls (not estimated: an open-hands review draws no worlds)")
+            else:
+                lines.append("calls (not estimated: no estimates in the turned-card auction)")
             for call in self.calls:
                 if call.estimate is None or call.best_estimate is None:
                     lines.append(f"   {call.number + 1:2d} {call.seat.letter} {call.call}")

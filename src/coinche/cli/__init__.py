@@ -92,11 +92,18 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
 
         coinche review deal.json --worlds 8 --seed 1 --svg review.svg
 
-    ``FILE`` (``-`` for standard input) holds a ``deal`` record; ``--open-only``
+    ``FILE`` (``-`` for standard input) holds a ``deal`` record, or a ``game`` record
+    (as ``coinche play --record`` writes it) whose deals are reviewed in turn, or only
+    deal ``N`` with ``--deal N``; ``--open-only``
     computes the open-hands values alone (fast: no worlds drawn); ``--worlds`` and
     ``--seed`` set the worlds drawn for each estimate (the same seed, the same
     review); ``--svg`` also draws the play with each costly card outlined and its
     better card noted. Progress shows on a terminal unless ``--quiet``.
+
+On the pure-Python build, a command that searches for long (a default ``review``, a
+``solve`` with its table, a ``match`` of searching players, a ``dataset`` of whole
+deals) says so in a line on standard error before it starts, on a terminal and
+without ``--quiet``, and names the compiled build and its own faster options.
 
 Bad input, such as an unknown preset, a card that cannot be read, a malformed record
 or a missing file, prints one line on standard error starting with

@@ -12,7 +12,14 @@ import attrs
 
 from coinche.auction import PASS, Bid
 from coinche.cards import Card, Hand, Strain
-from coinche.cli._common import _TEAM_NAMES, IntOption, _InputError, _read_text, _write_output
+from coinche.cli._common import (
+    _TEAM_NAMES,
+    IntOption,
+    _InputError,
+    _read_text,
+    _write_output,
+    slow_note,
+)
 from coinche.cli._progress import with_progress
 from coinche.config import PRESETS, AuctionKind, FirstLead, RuleConfig
 from coinche.deal import Deal, PlayerView
@@ -241,6 +248,13 @@ def _run_solve(args: argparse.Namespace) -> int:
     from coinche.bots.solver import best_line, dd_table, solve, solve_cards  # builds its tables
 
     deal, hands, rules = _solve_input(args)
+    if not args.no_table or (deal is not None and sum(map(len, deal.hands)) > 16):
+        slow_note(
+            args.quiet,
+            "a double-dummy solve from early in a deal takes up to minutes, and the table "
+            "16 to 24 such solves",
+            "--no-table leaves the table out, and --played N starts later in the play",
+        )
     if deal is not None:
         contract = deal.contract
         trick = deal.trick

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+from coinche import COMPILED
 from coinche._checks import short_repr
 from coinche.bots.players import GreedyPlayer, PimcPlayer, Player, RandomPlayer
 
@@ -170,6 +171,20 @@ seed_option: Final = IntOption(-MAX_SEED, MAX_SEED)
 """``--seed``: any whole number from -2**63 to 2**63."""
 count_option: Final = IntOption(1, MAX_COUNT)
 """``--deals`` and the other counts: a whole number from 1."""
+
+
+def slow_note(quiet: bool, work: str, faster: str) -> None:
+    """On the pure-Python build, say on standard error that *work* is slow here and
+    what is faster: the compiled build, and *faster* (the command's own quicker
+    options). Only on a terminal and without ``--quiet``, as the progress display."""
+    if COMPILED or quiet or not sys.stderr.isatty():
+        return
+    print(
+        f"{_PROG}: note: {work} on this pure-Python build; the compiled build searches "
+        "many times faster (HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip install coinche, with a C "
+        f"compiler; 'coinche --version' says which build runs); {faster}",
+        file=sys.stderr,
+    )
 
 
 def _write_output(name: str, text: str) -> None:

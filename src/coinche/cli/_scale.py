@@ -69,6 +69,7 @@ from coinche.cli._common import (
     NumberOption,
     count_option,
     seed_option,
+    slow_note,
 )
 from coinche.cli._progress import Progress
 from coinche.config import PRESETS, RuleConfig
@@ -387,6 +388,14 @@ def _run_match(args: argparse.Namespace) -> int:
     seed = random.SystemRandom().randrange(2**32) if given is None else given
     first = args.ns.build()
     second = args.ew.build()
+    searching = sorted(_SEARCHERS.intersection(_kinds(args.ns) + _kinds(args.ew)))
+    if searching:
+        slow_note(
+            args.quiet,
+            f"{' and '.join(searching)} search{'es' if len(searching) == 1 else ''} every "
+            "decision: seconds a deal",
+            "--jobs N plays on more cores, and fewer worlds or max_cards take less time",
+        )
     heading = (
         f"{args.ns} (first team) against {args.ew} (second team), {args.rules} rules, "
         f"seed {seed}, {_running(args)}"
@@ -415,8 +424,23 @@ def _run_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _kinds(spec: PlayerSpec) -> list[str]:
+    """The kinds of the players of *spec* (a bidder's and its card player's)."""
+    return [spec.kind] + ([] if spec.play is None else _kinds(spec.play))
+
+
+# the players that search: slow on the pure build
+_SEARCHERS: Final = frozenset(("pimc", "ismcts", "evaluating", "score"))
+
+
 def _run_dataset(args: argparse.Namespace) -> int:
     rules = RuleConfig.preset(args.rules)
+    if args.tricks > 4:
+        slow_note(
+            args.quiet,
+            f"each deal of {args.tricks} cards a seat is 16 to 24 double-dummy solves",
+            "--jobs N or --ray share the work, and --tricks 4 deals endings",
+        )
     seed = 0 if args.seed is None else args.seed
     heading = [
         f"{args.deals} deals ({args.kind}, {args.rules} rules, seed {seed}) to {args.out}, "
