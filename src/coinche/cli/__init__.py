@@ -43,8 +43,10 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     each deal, so that it always holds the game as far as it went, and when the
     human's input ends it holds the deal in progress too;
     ``--target`` the points that win a game (default: the preset's); ``--players`` the
-    players of North, East, South and West, each ``greedy``, ``pimc`` or ``random``
-    (default: North-South greedy against East-West random). West deals first,
+    players of North, East, South and West, each ``greedy``, ``pimc`` or ``random``, or
+    a player class of your own as ``module:Class`` (built with no arguments, the module
+    looked for in the current directory first) (default: North-South greedy against
+    East-West random). West deals first,
     so North speaks first. ``--human SEAT`` plays that seat from the terminal
     (:mod:`coinche.cli._human`): type a card (``JH``) or a call (``80 H``, ``pass``,
     ``coinche``); a refused one is explained; the end of the input stops the game with
@@ -142,6 +144,9 @@ from coinche.cli._common import (
     IntOption,
     _InputError,
     _read_text,
+    is_class_name,
+    make_player,
+    player_class,
     seed_option,
 )
 from coinche.config import MAX_TARGET, PRESETS, AuctionKind, RuleConfig
@@ -275,7 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=_DEFAULT_PLAYERS,
         metavar="N,E,S,W",
         help=f"the players of North, East, South and West, each one of "
-        f"{', '.join(_PLAYER_KINDS)} (default: {','.join(_DEFAULT_PLAYERS)})",
+        f"{', '.join(_PLAYER_KINDS)} or a player class of your own as module:Class "
+        f"(default: {','.join(_DEFAULT_PLAYERS)})",
     )
     play.add_argument(
         "--record",
@@ -395,13 +401,18 @@ def game_rng(seed: int) -> random.Random:
 
 
 def _player_names(text: str) -> tuple[str, ...]:
-    names = tuple(word.strip().lower() for word in text.split(","))
-    unknown = [name for name in names if name not in _PLAYER_KINDS]
+    words = [word.strip() for word in text.split(",")]
+    names = tuple(word.lower() if word.lower() in _PLAYER_KINDS else word for word in words)
+    unknown = [name for name in names if name not in _PLAYER_KINDS and not is_class_name(name)]
     if len(names) != 4 or unknown:
         raise argparse.ArgumentTypeError(
-            f"expected four players for N,E,S,W, each one of {', '.join(_PLAYER_KINDS)}, "
-            f"as in greedy,random,greedy,random; not {short_repr(text)}"
+            f"expected four players for N,E,S,W, each one of {', '.join(_PLAYER_KINDS)} or "
+            f"a class of your own as module:Class, as in greedy,random,greedy,random; not "
+            f"{short_repr(text)}"
         )
+    for name in names:
+        if name not in _PLAYER_KINDS:
+            player_class(name)  # imported and checked now: a usage error, not a traceback
     return names
 
 
@@ -446,7 +457,7 @@ def _run_play(args: argparse.Namespace) -> int:
     game = Game.new(rules, _FIRST_DEALER, rng)
     names: tuple[str, ...] = _human.line_up(args.players, args.human)
     bots = zip(Seat, args.players, strict=True)  # the human's seat's bot is not asked
-    players = {seat: _PLAYER_KINDS[name]() for seat, name in bots}
+    players = {seat: make_player(name) for seat, name in bots}
     record = None if args.record is None else _RecordFile(args.record)
     if record is not None:
         record.write(game)  # the path is tried before the game starts, not after it

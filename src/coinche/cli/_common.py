@@ -9,7 +9,9 @@ it imports none of them, so that no command module imports the main module.
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -72,6 +74,76 @@ _PLAYER_KINDS: Final[dict[str, Callable[[], Player]]] = {
     "pimc": _pimc,
     "random": RandomPlayer,
 }
+
+
+def is_class_name(text: str) -> bool:
+    """Whether *text* is written ``module:Class`` (a dotted module name, a colon, a name),
+    as :func:`player_class` reads it.
+
+    >>> from coinche.cli._common import is_class_name
+    >>> is_class_name("mybots:SmartPlayer"), is_class_name("pimc:worlds=20")
+    (True, False)
+    """
+    module, colon, name = text.strip().partition(":")
+    return (
+        bool(colon)
+        and all(part.isidentifier() for part in module.split("."))
+        and name.isidentifier()
+    )
+
+
+def player_class(text: str) -> Callable[[], Player]:
+    """The player class named ``module:Class`` (a user's own
+    :class:`~coinche.bots.players.Player`), imported and checked: built with no
+    arguments, it must give something with a ``choose`` method. The current directory
+    is searched first, as ``python -m`` does. Every failure is an
+    :class:`argparse.ArgumentTypeError` saying which.
+
+    >>> from coinche.cli._common import player_class
+    >>> player_class("coinche.bots.players:GreedyPlayer")().__class__.__name__
+    'GreedyPlayer'
+    >>> player_class("coinche.bots.players:play_deal")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: coinche.bots.players:play_deal() raised TypeError: ...
+    """
+    module_name, _, class_name = text.strip().partition(":")
+    if not is_class_name(text):
+        raise argparse.ArgumentTypeError(
+            f"a player of your own is written module:Class, not {short_repr(text)}"
+        )
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise argparse.ArgumentTypeError(f"cannot import {module_name}: {error}") from None
+    except Exception as error:  # the user's module raised while it was imported
+        raise argparse.ArgumentTypeError(
+            f"importing {module_name} raised {type(error).__name__}: {error}"
+        ) from None
+    factory = getattr(module, class_name, None)
+    if not callable(factory):
+        raise argparse.ArgumentTypeError(f"{module_name} has no player class {class_name}")
+    try:
+        player = factory()
+    except Exception as error:  # the user's constructor raised
+        raise argparse.ArgumentTypeError(
+            f"{text.strip()}() raised {type(error).__name__}: {error}"
+        ) from None
+    if not isinstance(player, Player):
+        raise argparse.ArgumentTypeError(
+            f"{text.strip()}() is not a Player: it has no choose(view, legal, rng) method"
+        )
+    return factory  # type: ignore[no-any-return]
+
+
+def make_player(name: str) -> Player:
+    """A new player of ``coinche play --players``: a built-in kind or ``module:Class``."""
+    return _PLAYER_KINDS[name]() if name in _PLAYER_KINDS else player_class(name)()
+
+
 _TEAM_NAMES: Final = ("North-South", "East-West")
 
 

@@ -18,7 +18,8 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
     :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 64, ``margin``,
     default 30, ``risk``, its coinche risk in percent, default 50, and ``play``;
     ``policy``, the trained :class:`~coinche.rl.policy.PolicyPlayer`, needs the ``rl``
-    extra); ``BIDDER+PLAYER`` gives a bidder (``evaluating``, ``score``) another player's
+    extra), or a player class of your own as ``module:Class`` (built with no arguments
+    for each table); ``BIDDER+PLAYER`` gives a bidder (``evaluating``, ``score``) another player's
     cards, each with its options (``score:samples=64+pimc:worlds=20,max_cards=32``)::
 
         coinche match --ns pimc:worlds=20,max_cards=24 --ew greedy --deals 10000 --jobs 2
@@ -68,6 +69,8 @@ from coinche.cli._common import (
     IntOption,
     NumberOption,
     count_option,
+    is_class_name,
+    player_class,
     seed_option,
     slow_note,
 )
@@ -176,7 +179,9 @@ class PlayerSpec(NamedTuple):
                 coinche_risk=int(options.get("risk", 50)) / 100,
                 player=cards or _PLAYER_KINDS[str(options.get("play", "greedy"))](),
             )
-        return _PLAYER_KINDS[self.kind]()
+        if self.kind in _PLAYER_KINDS:
+            return _PLAYER_KINDS[self.kind]()
+        return player_class(self.kind)()  # module:Class
 
 
 # the kinds that bid and take a player for their cards: BIDDER+PLAYER
@@ -212,10 +217,13 @@ def _one_spec(text: str) -> PlayerSpec:
     name, _, rest = text.strip().partition(":")
     kind = name.strip().lower()
     known = _OPTIONS.get(kind)
+    if known is None and is_class_name(text):  # a player class of the user's own
+        player_class(text)  # imported and checked now: a usage error, not a traceback
+        return PlayerSpec(text.strip(), ())
     if known is None:
         raise argparse.ArgumentTypeError(
-            f"must be one of {', '.join(_OPTIONS)} (with options NAME:KEY=VALUE,...), "
-            f"not {short_repr(text)}"
+            f"must be one of {', '.join(_OPTIONS)} (with options NAME:KEY=VALUE,...) or a "
+            f"class of your own as module:Class, not {short_repr(text)}"
         )
     options: dict[str, int | float | str] = {}
     for item in rest.split(",") if rest.strip() else ():
@@ -304,7 +312,8 @@ def add_commands(commands: Any) -> None:
             "samples, margin, play=greedy|pimc; score: samples, margin, risk, play; ismcts: "
             "iterations, worlds, dd_cards, exploration); a bidder's "
             "calls with another player's cards as BIDDER+PLAYER "
-            "(score:samples=64+pimc:worlds=20,max_cards=32)",
+            "(score:samples=64+pimc:worlds=20,max_cards=32); or a player class of your "
+            "own as module:Class",
         )
     match.add_argument(
         "--deals", type=count_option, required=True, metavar="N", help="deals to play"
