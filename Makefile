@@ -1,6 +1,7 @@
 # Entry points, documented in README.md:
 #   make demo        plays a whole game under a preset and prints it (the main job), from
-#                    its own small venv, .venv-demo, with the package and attrs only
+#                    its own small venv, .venv-demo, with the package and its runtime
+#                    dependencies only (attrs, typing-extensions, mypy_extensions, librt)
 #   make test        every check: pytest (tests + doctests, branch coverage >= 95%;
 #                    the search-heavy tests in a second pass without coverage),
 #                    the rules suites again against the mypyc-compiled build (when a C
@@ -29,8 +30,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --editable . --group dev
 	touch $(STAMP)
 
-# The demo needs only the package and its two small dependencies: its own venv, with an
-# editable install (seconds), so that the main job never waits for the dev tools.
+# The demo needs only the package and its four small runtime dependencies (attrs,
+# typing-extensions, and mypyc's runtime types mypy_extensions and librt): its own venv,
+# with an editable install (seconds), so that the main job never waits for the dev tools.
 DVENV := .venv-demo
 DSTAMP := $(DVENV)/.installed-stamp
 
