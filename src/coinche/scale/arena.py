@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import math
+import numbers
 import random
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -151,9 +152,15 @@ class DuplicateMatch:
         )
 
 
+def _is_player(value: object) -> bool:
+    """Whether *value* has a ``choose`` method, as a Player must (a number is never one:
+    NumPy's numbers have a ``choose`` of their own)."""
+    return callable(getattr(value, "choose", None)) and not isinstance(value, numbers.Number)
+
+
 def _team_players(players: object, name: str) -> tuple[Player, Player]:
     pair = players if isinstance(players, tuple) else (players, players)
-    if len(pair) != 2 or not all(callable(getattr(one, "choose", None)) for one in pair):
+    if len(pair) != 2 or not all(_is_player(one) for one in pair):
         raise CoincheTypeError(
             f"{name} is one Player or a pair of them, not {short_repr(players)}"
         )

@@ -58,7 +58,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -175,7 +175,7 @@ class Manifest:
         >>> manifest.shard_range(0), manifest.shard_range(2)
         (range(0, 100), range(200, 250))
         """
-        start = number * self.shard_size
+        start = check_int_range(number, "number", 0, _MOST) * self.shard_size
         return range(start, min(self.deals, start + self.shard_size))
 
     @property
@@ -197,7 +197,7 @@ class Manifest:
         >>> Manifest("table", 10, RuleConfig(), 1, 8, 0, 4, "jsonl").shard_name(2)
         'part-00002.jsonl'
         """
-        return f"part-{number:05d}.{self.format}"
+        return f"part-{check_int_range(number, 'number', 0, _MOST):05d}.{self.format}"
 
     def to_data(self) -> dict[str, Any]:
         """The manifest as JSON data."""
@@ -259,7 +259,9 @@ def _checked(
     assert isinstance(rules, RuleConfig)
     n = check_int_range(deals, "n", 1, _MOST)
     cards = check_int_range(tricks, "tricks", 1, 8)
-    draws = check_int_range(samples, "samples", 1, _MOST) if kind == "evaluated" else 0
+    evaluated = kind == "evaluated"
+    draws = check_int_range(samples, "samples", 1 if evaluated else 0, _MOST)  # either kind
+    draws = draws if evaluated else 0
     size = check_int_range(shard_size, "shard_size", 1, _MOST)
     return Manifest(str(kind), n, rules, check_seed(seed), cards, draws, size, str(file_format))
 
@@ -345,6 +347,10 @@ class DealRecord:
 
         :raises DatasetError: a row that is not a dataset record.
         """
+        if not isinstance(row, Mapping):
+            raise DatasetError(
+                f"not a dataset record (a row is an object, not {type(row).__name__})"
+            )
         try:
             hands = tuple(Hand.parse(text) for text in row["hands"])
             table: dict[Strain, dict[Seat, TeamPoints]] = {}
@@ -366,13 +372,13 @@ class DealRecord:
 class Generated:
     """What :func:`generate` did."""
 
-    manifest: Manifest
+    manifest: Manifest = attrs.field(validator=is_instance(Manifest))
     """The dataset's manifest."""
-    written: int
+    written: int = attrs.field(validator=is_int(0, _MOST))
     """Shards written by this run."""
-    kept: int
+    kept: int = attrs.field(validator=is_int(0, _MOST))
     """Shards that were already there, read back and kept."""
-    new_deals: int
+    new_deals: int = attrs.field(validator=is_int(0, _MOST))
     """Deals in the shards written by this run."""
 
 
