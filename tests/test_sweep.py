@@ -108,6 +108,7 @@ NOT_SWEPT: Final[dict[str, str]] = {
     "coinche.deal.Deal": "refuses every call by design: a Deal is built with Deal.new, "
     "from_hands or from_deck",
     "coinche.testing.deals.DealCase": "the case a hypothesis strategy draws",
+    "coinche.svg.Svg": "a str (the SVG text): its constructor is str's",
     "coinche.bots.sampling.Sampler": "its constructor takes the masks and counts that "
     "Sampler.from_view and Sampler.from_constraints compute (both swept)",
     "coinche.position.Position": "a NamedTuple of the kernel's ints (the compiled engine's "
@@ -122,53 +123,53 @@ return hypothesis strategies (lazy, see above)."""
 _UNCHECKED: Final = ("apply_unchecked",)  # the documented unchecked fast paths, by name
 
 KNOWN: Final[dict[tuple[str, str], str]] = {
-    # engineer "step" (kernel, engine, bots/): players' and searches' arguments, the engine's doors
-    ("coinche.bots.bidding.ScoreBidder.choose", "view"): "None: a bare AttributeError",
+    # engineer "step" (kernel, engine, bots/): the players' and searches' arguments, the engine
     ("coinche.bots.bidding.ScoreBidder.choose", "legal"): "None: a bare TypeError",
     ("coinche.bots.bidding.ScoreBidder.choose", "rng"): "None: accepted",
+    ("coinche.bots.bidding.ScoreBidder.choose", "view"): "None: a bare AttributeError",
     ("coinche.bots.bidding.ScoreBidder.worths", "legal"): "None: a bare TypeError",
+    ("coinche.bots.evaluate.ContractValue", "card_points"): "None: accepted",
+    ("coinche.bots.evaluate.ContractValue", "card_points_stderr"): "None: accepted",
     ("coinche.bots.evaluate.ContractValue", "contract"): "None: accepted",
+    ("coinche.bots.evaluate.ContractValue", "made"): "None: accepted",
+    ("coinche.bots.evaluate.ContractValue", "margin"): "None: accepted",
     ("coinche.bots.evaluate.ContractValue", "samples"): "None: accepted",
     ("coinche.bots.evaluate.ContractValue", "score"): "None: accepted",
     ("coinche.bots.evaluate.ContractValue", "score_stderr"): "None: accepted",
     ("coinche.bots.evaluate.ContractValue", "taker_score"): "None: accepted",
-    ("coinche.bots.evaluate.ContractValue", "card_points"): "None: accepted",
-    ("coinche.bots.evaluate.ContractValue", "card_points_stderr"): "None: accepted",
-    ("coinche.bots.evaluate.ContractValue", "made"): "None: accepted",
-    ("coinche.bots.evaluate.ContractValue", "margin"): "None: accepted",
-    ("coinche.bots.evaluate.EvaluatingBidder", "rng"): "the str '3': accepted",
     ("coinche.bots.evaluate.EvaluatingBidder", "margin"): "None: accepted",
-    ("coinche.bots.evaluate.EvaluatingBidder.choose", "view"): "None: a bare AttributeError",
+    ("coinche.bots.evaluate.EvaluatingBidder", "rng"): "the str '3': accepted",
     ("coinche.bots.evaluate.EvaluatingBidder.choose", "legal"): "None: a bare TypeError",
     ("coinche.bots.evaluate.EvaluatingBidder.choose", "rng"): "None: accepted",
+    ("coinche.bots.evaluate.EvaluatingBidder.choose", "view"): "None: a bare AttributeError",
+    ("coinche.bots.evaluate.evaluate_contract", "leader"): "the str '3': accepted",
     (
         "coinche.bots.evaluate.evaluate_contract",
         "samples",
     ): "an int of 400 digits: no answer (a hang)",
     ("coinche.bots.evaluate.evaluate_contract", "seat"): "the str '3': accepted",
-    ("coinche.bots.evaluate.evaluate_contract", "leader"): "the str '3': accepted",
-    ("coinche.bots.inference.BidderModel.weight", "view"): "None: a bare AttributeError",
     ("coinche.bots.inference.BidderModel.weight", "hands"): "None: a bare TypeError",
-    ("coinche.bots.inference.UniformModel.weight", "view"): "None: accepted",
+    ("coinche.bots.inference.BidderModel.weight", "view"): "None: a bare AttributeError",
     ("coinche.bots.inference.UniformModel.weight", "hands"): "None: accepted",
-    ("coinche.bots.inference.dealt_hands", "view"): "None: a bare AttributeError",
+    ("coinche.bots.inference.UniformModel.weight", "view"): "None: accepted",
     ("coinche.bots.inference.dealt_hands", "hands"): "None: a bare TypeError",
+    ("coinche.bots.inference.dealt_hands", "view"): "None: a bare AttributeError",
     ("coinche.bots.inference.sample_worlds", "n"): "an int of 400 digits: no answer (a hang)",
     ("coinche.bots.inference.weigh_worlds", "n"): "an int of 400 digits: no answer (a hang)",
     ("coinche.bots.ismcts.IsmctsPlayer.card_values", "view"): "None: a bare AttributeError",
-    ("coinche.bots.ismcts.IsmctsPlayer.choose", "view"): "None: a bare AttributeError",
     ("coinche.bots.ismcts.IsmctsPlayer.choose", "legal"): "None: a bare TypeError",
-    ("coinche.bots.players.GreedyPlayer.choose", "view"): "None: a bare AttributeError",
+    ("coinche.bots.ismcts.IsmctsPlayer.choose", "view"): "None: a bare AttributeError",
     ("coinche.bots.players.GreedyPlayer.choose", "legal"): "None: a bare TypeError",
     ("coinche.bots.players.GreedyPlayer.choose", "rng"): "None: accepted",
+    ("coinche.bots.players.GreedyPlayer.choose", "view"): "None: a bare AttributeError",
     ("coinche.bots.players.PimcPlayer", "bidder"): "the str '3': accepted",
     ("coinche.bots.players.PimcPlayer", "fallback"): "the str '3': accepted",
     ("coinche.bots.players.PimcPlayer.card_values", "view"): "None: a bare AttributeError",
-    ("coinche.bots.players.PimcPlayer.choose", "view"): "None: a bare AttributeError",
     ("coinche.bots.players.PimcPlayer.choose", "legal"): "None: a bare TypeError",
-    ("coinche.bots.players.RandomPlayer.choose", "view"): "None: accepted",
+    ("coinche.bots.players.PimcPlayer.choose", "view"): "None: a bare AttributeError",
     ("coinche.bots.players.RandomPlayer.choose", "legal"): "None: a bare TypeError",
     ("coinche.bots.players.RandomPlayer.choose", "rng"): "None: a bare AttributeError",
+    ("coinche.bots.players.RandomPlayer.choose", "view"): "None: accepted",
     ("coinche.bots.players.play_deal", "deal"): "None: a bare AttributeError",
     ("coinche.bots.players.play_deal", "rng"): "None: accepted",
     ("coinche.bots.players.play_deals", "game"): "None: a bare AttributeError",
@@ -177,83 +178,116 @@ KNOWN: Final[dict[tuple[str, str], str]] = {
     ("coinche.bots.players.play_game", "rng"): "None: accepted",
     ("coinche.bots.players.trump_strength", "hand"): "None: a bare AttributeError",
     ("coinche.bots.players.trump_strength", "strain"): "None: a bare AttributeError",
+    ("coinche.bots.sampling.Constraints", "cannot"): "None: accepted",
+    ("coinche.bots.sampling.Constraints", "consistent"): "None: accepted",
+    ("coinche.bots.sampling.Constraints", "hidden"): "None: accepted",
+    ("coinche.bots.sampling.Constraints", "must"): "None: accepted",
+    ("coinche.bots.sampling.Constraints", "problem"): "the float 1.5: accepted",
+    ("coinche.bots.sampling.Constraints", "runs"): "None: accepted",
+    ("coinche.bots.sampling.Constraints", "runs_in_trump"): "None: accepted",
     ("coinche.bots.sampling.Constraints", "seat"): "None: accepted",
     ("coinche.bots.sampling.Constraints", "sizes"): "None: accepted",
-    ("coinche.bots.sampling.Constraints", "must"): "None: accepted",
-    ("coinche.bots.sampling.Constraints", "cannot"): "None: accepted",
-    ("coinche.bots.sampling.Constraints", "hidden"): "None: accepted",
-    ("coinche.bots.sampling.Constraints", "consistent"): "None: accepted",
-    ("coinche.bots.sampling.Constraints", "runs"): "None: accepted",
     ("coinche.bots.sampling.Constraints", "strain"): "None: accepted",
-    ("coinche.bots.sampling.Constraints", "runs_in_trump"): "None: accepted",
-    ("coinche.bots.sampling.Constraints", "problem"): "the float 1.5: accepted",
-    ("coinche.bots.sampling.replay", "view"): "None: a bare AttributeError",
     ("coinche.bots.sampling.replay", "hands"): "None: a bare TypeError",
+    ("coinche.bots.sampling.replay", "view"): "None: a bare AttributeError",
     ("coinche.bots.sampling.sample_deals", "n"): "an int of 400 digits: no answer (a hang)",
     ("coinche.bots.sampling.sample_deals", "rng"): "None: a bare AttributeError",
     ("coinche.bots.solver.dd_table", "hands"): "None: a bare TypeError",
     ("coinche.bots.solver.solve_deal", "hands"): "None: a bare TypeError",
+    ("coinche.bots.solver.solve_deal", "leader"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.bots.solver.solve_deal", "strain"): "an int of 5000 digits: a bare ValueError",
     ("coinche.bots.solver.solve_ending", "hands"): "None: a bare TypeError",
-    ("coinche.engine.PlayState", "pos"): "None: a bare AttributeError",
+    ("coinche.bots.solver.solve_ending", "trick"): "an int of 5000 digits: a bare ValueError",
     ("coinche.engine.PlayState", "played"): "None: a bare TypeError",
+    ("coinche.engine.PlayState", "pos"): "None: a bare AttributeError",
     ("coinche.engine.PlayState.from_hands", "hands"): "None: a bare TypeError",
-    ("coinche.engine.PlayState.from_hands", "rules"): "None: a bare AttributeError",
-    ("coinche.engine.PlayState.from_hands", "taker"): "None: accepted",
-    ("coinche.engine.PlayState.from_hands", "strain"): "None: a bare TypeError",
-    ("coinche.engine.PlayState.from_hands", "value"): "None: accepted",
+    ("coinche.engine.PlayState.from_hands", "kind"): "None: accepted",
     ("coinche.engine.PlayState.from_hands", "leader"): "None: a bare TypeError",
     ("coinche.engine.PlayState.from_hands", "multiplier"): "None: accepted",
-    ("coinche.engine.PlayState.from_hands", "kind"): "None: accepted",
+    ("coinche.engine.PlayState.from_hands", "rules"): "None: a bare AttributeError",
+    ("coinche.engine.PlayState.from_hands", "strain"): "None: a bare TypeError",
+    ("coinche.engine.PlayState.from_hands", "taker"): "None: accepted",
+    ("coinche.engine.PlayState.from_hands", "value"): "None: accepted",
+    ("coinche.engine.PlayState.play_checked", "card"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.engine.cards_of", "mask"): "an int of 5000 digits: a bare ValueError",
     ("coinche.engine.lowest_card", "mask"): "None: a bare TypeError",
     ("coinche.engine.random_hands", "seed"): "None: a bare TypeError",
-    ("coinche.position.announcement_credit", "hands"): "None: accepted",
     ("coinche.position.announcement_credit", "declaring"): "None: accepted",
-    ("coinche.position.announcement_credit", "strain"): "None: accepted",
+    ("coinche.position.announcement_credit", "hands"): "None: accepted",
     ("coinche.position.announcement_credit", "rules"): "None: a bare AttributeError",
+    ("coinche.position.announcement_credit", "strain"): "None: accepted",
     # engineer "jax" (rl/, rewritten on JAX): the environments and the policy
     ("coinche.rl.aec.CoincheAECEnv.action_space", "agent"): "None: accepted",
     ("coinche.rl.aec.CoincheAECEnv.observation_space", "agent"): "None: accepted",
     ("coinche.rl.aec.CoincheAECEnv.observe", "agent"): "None: a bare KeyError",
-    ("coinche.rl.aec.CoincheAECEnv.reset", "seed"): "the str '3': accepted",
     ("coinche.rl.aec.CoincheAECEnv.reset", "options"): "the str '3': a bare AttributeError",
+    ("coinche.rl.aec.CoincheAECEnv.reset", "seed"): "the str '3': accepted",
     ("coinche.rl.aec.env", "out_of_turn"): "None: accepted",
     ("coinche.rl.batch.BatchEnv", "n"): "an int of 400 digits: a bare ValueError",
     ("coinche.rl.batch.BatchEnv.sample", "rng"): "None: a bare AttributeError",
-    ("coinche.rl.batch.deal_of", "seed"): "None: a bare TypeError",
     ("coinche.rl.batch.deal_of", "index"): "None: a bare TypeError",
+    ("coinche.rl.batch.deal_of", "seed"): "None: a bare TypeError",
     ("coinche.rl.batch.expand", "compact"): "None: a bare TypeError",
-    ("coinche.rl.gym.CoincheGymEnv", "players"): "the str '3': accepted",
     (
         "coinche.rl.gym.CoincheGymEnv",
         "illegal_reward",
     ): "an int of 400 digits: a bare OverflowError",
-    ("coinche.rl.gym.CoincheGymEnv.reset", "seed"): "the str '3': a bare Error",
+    ("coinche.rl.gym.CoincheGymEnv", "players"): "the str '3': accepted",
     ("coinche.rl.gym.CoincheGymEnv.reset", "options"): "the str '3': a bare AttributeError",
+    ("coinche.rl.gym.CoincheGymEnv.reset", "seed"): "the str '3': a bare Error",
     ("coinche.rl.observation.field_slice", "name"): "None: a bare KeyError",
     ("coinche.rl.observation.observation", "totals"): "the str '3': a bare IndexError",
     ("coinche.rl.policy.PolicyNetwork.load", "path"): "None: a bare TypeError",
     ("coinche.rl.policy.PolicyNetwork.save", "path"): "None: a bare TypeError",
     ("coinche.rl.policy.PolicyNetwork.values", "x"): "an int of 400 digits: a bare OverflowError",
-    ("coinche.rl.policy.PolicyPlayer.choose", "view"): "None: a bare AttributeError",
     ("coinche.rl.policy.PolicyPlayer.choose", "legal"): "None: a bare TypeError",
     ("coinche.rl.policy.PolicyPlayer.choose", "rng"): "None: accepted",
+    ("coinche.rl.policy.PolicyPlayer.choose", "view"): "None: a bare AttributeError",
     ("coinche.rl.policy.canonical_card", "card"): "None: a bare TypeError",
     ("coinche.rl.policy.canonical_card", "strain"): "None: a bare TypeError",
-    ("coinche.rl.vector.CoincheVectorEnv", "num_envs"): "an int of 400 digits: a bare ValueError",
-    ("coinche.rl.vector.CoincheVectorEnv", "seed"): "the int -1: a bare ValueError",
-    ("coinche.rl.vector.CoincheVectorEnv", "opponent"): "the str '3': accepted",
     ("coinche.rl.vector.CoincheVectorEnv", "compact"): "None: accepted",
-    ("coinche.rl.vector.CoincheVectorEnv.reset", "seed"): "the str '3': a bare TypeError",
+    ("coinche.rl.vector.CoincheVectorEnv", "num_envs"): "an int of 400 digits: a bare ValueError",
+    ("coinche.rl.vector.CoincheVectorEnv", "opponent"): "the str '3': accepted",
+    ("coinche.rl.vector.CoincheVectorEnv", "seed"): "the int -1: a bare ValueError",
     ("coinche.rl.vector.CoincheVectorEnv.reset", "options"): "the str '3': accepted",
+    ("coinche.rl.vector.CoincheVectorEnv.reset", "seed"): "the str '3': a bare TypeError",
     ("coinche.rl.vector.CoincheVectorEnv.step", "actions"): "None: a bare TypeError",
     ("coinche.rl.vector.random_policy", "mask"): "None: a bare AxisError",
     ("coinche.rl.vector.random_policy", "rng"): "None: a bare AttributeError",
-    # engineer "layers" (deal, view, report): views no deal explains
+    # engineer "layers" (deal, view, report, svg, notation)
+    ("coinche.notation.format_deal", "cards"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.notation.parse_deal", "cards"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.card", "four_colour"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.deal", "four_colour"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.deal", "legal"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.deal", "show"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.hand", "four_colour"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.hand", "strain"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.marked_play", "four_colour"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.sorted_cards", "strain"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.trick", "direction"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.trick", "four_colour"): "an int of 5000 digits: a bare ValueError",
+    ("coinche.svg.trick", "strain"): "an int of 5000 digits: a bare ValueError",
     ("coinche.view.PlayerView", "log"): "the str '3': accepted",
 }
 """Defects the sweep finds in parts of the library being rewritten by others, by door
 and argument: the owner and what is wrong. test_known_defects_are_still_there fails
 once one is fixed, so that this list only shrinks."""
+
+
+KNOWN_COMPILED: Final[dict[tuple[str, str], str]] = {
+    # engineer "step": the compiled build refuses the type with mypyc's bare TypeError
+    ("coinche.position.announcement_credit", "declared"): "None: a bare TypeError",
+}
+"""Defects only the compiled build shows (its own bare TypeError where the pure build
+checks or accepts), as KNOWN."""
+
+UNSIGNED_COMPILED: Final[dict[str, str]] = {
+    "coinche.bots.solver.solve_deal": "mypyc gives this compiled function no signature "
+    "(a default argument it cannot write out); the pure build sweeps it",
+    "coinche.bots.solver.solve_ending": "the same",
+}
+"""Compiled functions whose signature cannot be read in the compiled build."""
 
 
 # ------------------------------------------------------------------ valid examples
@@ -574,7 +608,8 @@ def _hostile(valid: object) -> list[tuple[str, object]]:
         ("the str '3'", "3"),
         ("the float 1.5", 1.5),
         ("the int -1", -1),
-        ("an int of 400 digits", 10**400),
+        ("an int of 400 digits", 10**400),  # no float holds it
+        ("an int of 5000 digits", 10**5000),  # nor str(): its repr raises ValueError
         ("NaN", math.nan),
         ("infinity", math.inf),
         ("True", True),
@@ -1044,10 +1079,13 @@ def _in_a_scratch_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.mark.parametrize("door", DOORS, ids=lambda door: door.name)
 def test_every_door_refuses_hostile_arguments_with_a_library_error(door: Door) -> None:
     known = [argument for name, argument in KNOWN if name == door.name]
+    if coinche.COMPILED:
+        known += [argument for name, argument in KNOWN_COMPILED if name == door.name]
     assert sweep(door, skip=known).problems == {}
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(coinche.COMPILED, reason="KNOWN is checked against the pure build")
 def test_known_defects_are_still_there() -> None:
     """Each entry of KNOWN is a defect the sweep still finds; once fixed, remove it."""
     by_name = {door.name: door for door in DOORS}
@@ -1074,6 +1112,13 @@ def sweep_baseline(door: Door) -> Outcome:
     given = {p.name: _example(door, p) for p in door.params}
     args = [given.pop(p.name) for p in door.params if p.kind is p.POSITIONAL_ONLY]
     return _call(_callable_of(door), args, given)
+
+
+def test_every_door_has_a_signature() -> None:
+    """A door whose signature cannot be read would be left out of the sweep without a
+    word: there is none but the compiled functions listed, swept in the pure build."""
+    allowed = UNSIGNED_COMPILED if coinche.COMPILED else {}
+    assert [name for name in UNSIGNED if name not in allowed] == []
 
 
 def test_the_sweep_covers_the_package() -> None:

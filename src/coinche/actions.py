@@ -235,7 +235,7 @@ def action_to_int(action: Action, rules: RuleConfig = _DEFAULT_RULES) -> int:
     if kind is NameSuit:
         assert isinstance(action, NameSuit)
         return NAME_SUIT_BASE + int(action.suit)
-    raise CoincheTypeError(f"an action is a call or a Card, not {action!r}")
+    raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(action)}")
 
 
 def int_to_action(index: int, rules: RuleConfig = _DEFAULT_RULES) -> Action:
@@ -282,7 +282,9 @@ def int_to_action(index: int, rules: RuleConfig = _DEFAULT_RULES) -> Action:
         return Bid(CAPOT, _STRAINS[index - CAPOT_BASE])
     elif index < NUM_ACTIONS:
         return Bid(GENERALE, _STRAINS[index - GENERALE_BASE])
-    raise UnknownActionError(f"{index} is not an action integer (0 to {NUM_ACTIONS - 1})")
+    raise UnknownActionError(
+        f"{short_repr(index)} is not an action integer (0 to {NUM_ACTIONS - 1})"
+    )
 
 
 def _to_int(index: object) -> int:
