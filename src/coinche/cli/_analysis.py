@@ -244,11 +244,17 @@ def _one_unit(
     return result
 
 
+def _cards_left(deal: Deal) -> int:
+    """The cards still to play in *deal* (in its play)."""
+    trick = deal.trick
+    return 32 - 4 * len(deal.tricks) - (0 if trick is None else len(trick.cards))
+
+
 def _run_solve(args: argparse.Namespace) -> int:
     from coinche.bots.solver import best_line, dd_table, solve, solve_cards  # builds its tables
 
     deal, hands, rules = _solve_input(args)
-    if not args.no_table or (deal is not None and sum(map(len, deal.hands)) > 16):
+    if not args.no_table or (deal is not None and _cards_left(deal) > 16):
         slow_note(
             args.quiet,
             "a double-dummy solve from early in a deal takes up to minutes, and the table "
