@@ -109,8 +109,9 @@ wheels: $(DSTAMP)
 
 # The suites run again against the compiled build are those marked compiled (each sets
 # pytestmark in its module): the rules, the engine, the solver (with its 200-deal
-# comparison with colver, COINCHE_SLOW, affordable compiled), and the check that the
-# kernel there is an extension module that agrees with the pure one.
+# comparison with colver, COINCHE_SLOW, affordable compiled), the check that the
+# kernel there is an extension module that agrees with the pure one, and the sweep of
+# every public door with hostile arguments (tests/test_sweep.py).
 # Without a C compiler the compiled build cannot exist: say so and run only the pure suite.
 compiled-test:
 	@if command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then \

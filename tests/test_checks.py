@@ -42,6 +42,7 @@ from coinche._checks import (
     check_seed,
     check_sequence,
     check_type,
+    is_choice,
     is_instance,
     is_int,
     is_number,
@@ -294,6 +295,7 @@ def test_validators_name_the_class_and_field() -> None:
         mean: float | None = attrs.field(validator=is_number(optional=True))
         seat: Seat = attrs.field(validator=is_instance(Seat))
         seats: tuple[Seat, ...] = attrs.field(validator=is_tuple_of(Seat, length=2))
+        kind: str = attrs.field(default="table", validator=is_choice(("table", "evaluated")))
 
     ok = Row(3, None, Seat.NORTH, (Seat.NORTH, Seat.SOUTH))
     assert ok.mean is None
@@ -304,6 +306,8 @@ def test_validators_name_the_class_and_field() -> None:
         ({"seat": 0}, CoincheTypeError, "Row.seat must be a Seat"),
         ({"seats": [Seat.NORTH, Seat.SOUTH]}, CoincheTypeError, "Row.seats must be a tuple"),
         ({"seats": (Seat.NORTH,)}, errors.CoincheValueError, "Row.seats must hold 2 items"),
+        ({"kind": "tables"}, errors.CoincheValueError, "Row.kind must be one of 'table'"),
+        ({"kind": 1}, CoincheTypeError, "Row.kind must be one of 'table', 'evaluated', not int"),
     ]
     for change, error, message in bad:
         with pytest.raises(error, match=message):

@@ -33,8 +33,8 @@ checker                  accepts
 :func:`check_callable`   something callable
 =======================  ==============================================================
 
-The attrs validators :func:`is_int`, :func:`is_number`, :func:`is_instance` and
-:func:`is_tuple_of` run the same checks on the fields of a frozen value, naming the
+The attrs validators :func:`is_int`, :func:`is_number`, :func:`is_choice`,
+:func:`is_instance` and :func:`is_tuple_of` run the same checks on the fields of a frozen value, naming the
 field as ``Class.field``.
 
 >>> from coinche._checks import check_int_range, check_number, short_repr
@@ -76,6 +76,7 @@ __all__ = [
     "check_seed",
     "check_sequence",
     "check_type",
+    "is_choice",
     "is_instance",
     "is_int",
     "is_number",
@@ -434,6 +435,27 @@ def is_number(
     def validate(instance: object, attribute: Any, value: object) -> None:
         if not (optional and value is None):
             check_number(value, _field_name(instance, attribute), low, high)
+
+    return validate
+
+
+def is_choice(choices: Sequence[str]) -> Validator:
+    """An attrs validator: the field is one of the words *choices*, as
+    :func:`check_choice` checks it.
+
+    >>> import attrs
+    >>> from coinche._checks import is_choice
+    >>> @attrs.frozen
+    ... class Row:
+    ...     kind: str = attrs.field(validator=is_choice(("table", "evaluated")))
+    >>> Row("tables")
+    Traceback (most recent call last):
+    ...
+    coinche.errors.CoincheValueError: Row.kind must be one of 'table', 'evaluated', not 'tables'
+    """
+
+    def validate(instance: object, attribute: Any, value: object) -> None:
+        check_choice(value, _field_name(instance, attribute), choices)
 
     return validate
 

@@ -72,6 +72,7 @@ from coinche._checks import (
     check_number,
     check_seed,
     check_type,
+    is_choice,
     is_instance,
     is_int,
     is_tuple_of,
@@ -129,7 +130,7 @@ Kind = Literal["table", "evaluated"]
 class Manifest:
     """What a dataset holds: written as ``manifest.json`` beside its shards."""
 
-    kind: str = attrs.field()
+    kind: str = attrs.field(validator=is_choice(KINDS))
     """One of :data:`KINDS`."""
     deals: int = attrs.field(validator=is_int(1, _MOST))
     """How many deals."""
@@ -143,16 +144,8 @@ class Manifest:
     """Deals drawn for each value of the ``"evaluated"`` kind (0 for ``"table"``)."""
     shard_size: int = attrs.field(validator=is_int(1, _MOST))
     """Deals per shard (the last may hold fewer)."""
-    format: str = attrs.field()
+    format: str = attrs.field(validator=is_choice(FORMATS))
     """``"jsonl"`` or ``"parquet"``."""
-
-    @kind.validator
-    def _check_kind(self, attribute: attrs.Attribute[str], value: object) -> None:
-        check_choice(value, "Manifest.kind", KINDS)
-
-    @format.validator
-    def _check_format(self, attribute: attrs.Attribute[str], value: object) -> None:
-        check_choice(value, "Manifest.format", FORMATS)
 
     @seed.validator
     def _check_seed(self, attribute: attrs.Attribute[int], value: object) -> None:
@@ -269,33 +262,27 @@ def _checked(
 _MAX_CARD_POINTS: Final = 252  # a team's card points in a deal: 162, and 90 for capot
 
 
-def _check_table(instance: DealRecord, attribute: Any, value: object) -> None:
-    """A record's table: by strain, by seat leading, each team's card points."""
-    _check_by_strain(value, "DealRecord.table", TeamPoints)
-    for by_leader in value.values():  # type: ignore[attr-defined]
-        for points in by_leader.values():
-            for team in points.values():
-                check_int_range(team, "DealRecord.table points", 0, _MAX_CARD_POINTS)
+def _points(value: object, name: str) -> None:
+    for team in check_type(value, TeamPoints, name).values():
+        check_int_range(team, name, 0, _MAX_CARD_POINTS)
 
 
-def _check_values(instance: DealRecord, attribute: Any, value: object) -> None:
-    """A record's values: by strain, by seat, a team's expected card points."""
-    _check_by_strain(value, "DealRecord.values", (int, float))
-    for by_seat in value.values():  # type: ignore[attr-defined]
-        for mean in by_seat.values():
-            check_number(mean, "DealRecord.values value", 0, _MAX_CARD_POINTS)
+def _by_strain(cell: Callable[[object, str], object]) -> Callable[[Any, Any, object], None]:
+    """The validator of a record's table or values: by strain, then by seat, a *cell*."""
 
+    def validate(instance: object, attribute: Any, value: object) -> None:
+        name = f"DealRecord.{attribute.name}"
+        for strain, by_seat in check_type(value, dict, name).items():
+            check_type(strain, Strain, f"{name} key")
+            where = f"{name}[{strain.code}]"
+            if sorted(check_type(by_seat, dict, where)) != list(Seat) or any(
+                type(seat) is not Seat for seat in by_seat
+            ):
+                raise CoincheTypeError(f"{where} must map each Seat to a value")
+            for item in by_seat.values():
+                cell(item, f"{where} value")
 
-def _check_by_strain(value: object, name: str, cell: type[Any] | tuple[type[Any], ...]) -> None:
-    check_type(value, dict, name)
-    assert isinstance(value, dict)
-    for strain, by_seat in value.items():
-        check_type(strain, Strain, f"{name} key")
-        check_type(by_seat, dict, f"{name}[{strain.code}]")
-        if sorted(by_seat) != list(Seat) or not all(type(seat) is Seat for seat in by_seat):
-            raise CoincheTypeError(f"{name}[{strain.code}] must map each Seat to a value")
-        for item in by_seat.values():
-            check_type(item, cell, f"{name}[{strain.code}] value")
+    return validate
 
 
 @attrs.frozen
@@ -308,10 +295,12 @@ class DealRecord:
     """The dealer, ``Seat(index % 4)``."""
     hands: tuple[Hand, Hand, Hand, Hand] = attrs.field(validator=is_tuple_of(Hand, length=4))
     """The hands of North, East, South and West."""
-    table: dict[Strain, dict[Seat, TeamPoints]] = attrs.field(validator=_check_table)
+    table: dict[Strain, dict[Seat, TeamPoints]] = attrs.field(validator=_by_strain(_points))
     """For each strain and each seat leading, each team's card points with best play,
     as :func:`coinche.bots.solver.dd_table` gives them."""
-    values: dict[Strain, dict[Seat, float]] = attrs.field(validator=_check_values)
+    values: dict[Strain, dict[Seat, float]] = attrs.field(
+        validator=_by_strain(lambda mean, name: check_number(mean, name, 0, _MAX_CARD_POINTS))
+    )
     """For each strain and each seat, the expected card points of that seat's team if it
     takes 80 in that strain (the ``"evaluated"`` kind; empty for ``"table"``)."""
 
