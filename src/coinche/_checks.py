@@ -34,8 +34,8 @@ checker                  accepts
 =======================  ==============================================================
 
 The attrs validators :func:`is_int`, :func:`is_number`, :func:`is_choice`,
-:func:`is_instance` and :func:`is_tuple_of` run the same checks on the fields of a frozen value, naming the
-field as ``Class.field``.
+:func:`is_instance` and :func:`is_tuple_of` run the same checks on the fields of a
+frozen value, naming the field as ``Class.field``.
 
 >>> from coinche._checks import check_int_range, check_number, short_repr
 >>> short_repr("x" * 100)
