@@ -1014,9 +1014,9 @@ def _callable_of(door: Door) -> Callable[..., object]:
     return getattr(make(), door.method)  # type: ignore[no-any-return]
 
 
-def sweep(door: Door, skip: Collection[str] = ()) -> Sweep:
+def sweep(door: Door, skip: Collection[str] = (), only: Collection[str] | None = None) -> Sweep:
     """Call *door* with valid examples, then with each hostile value at each argument
-    (but those of *skip*)."""
+    (but those of *skip*; only those of *only* when given)."""
     examples = {p.name: _example(door, p) for p in door.params}
 
     def call(change: str | None = None, value: object = None) -> Outcome:
@@ -1029,7 +1029,7 @@ def sweep(door: Door, skip: Collection[str] = ()) -> Sweep:
     baseline = call()
     problems: dict[str, str] = {}
     for param in door.params:
-        if param.name in skip:
+        if param.name in skip or (only is not None and param.name not in only):
             continue
         for label, value in _hostile(examples[param.name]):
             outcome = call(param.name, value)
@@ -1092,7 +1092,7 @@ def test_known_defects_are_still_there() -> None:
     fixed = [
         (name, argument)
         for name, argument in KNOWN
-        if name in by_name and argument not in sweep(by_name[name]).problems
+        if name in by_name and argument not in sweep(by_name[name], only=[argument]).problems
     ]
     assert fixed == []
 
