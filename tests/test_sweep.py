@@ -886,7 +886,10 @@ def _call(
     limit: float = LIMIT,
 ) -> Outcome:
     previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, limit)
+    # the alarm repeats: an exception raised while the interpreter runs a finalizer or a
+    # garbage-collector callback is printed and dropped, and a one-shot alarm that lands
+    # there would let a hung call run on for ever (seen: a sampler loop that grew to 7 GB)
+    signal.setitimer(signal.ITIMER_REAL, limit, _REPEAT)
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             result = function(*args, **kwargs)
@@ -898,8 +901,22 @@ def _call(
     except BaseException as error:
         return Outcome(error=error)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        _stop_alarm(previous)
+
+
+_REPEAT: Final = 0.05  # seconds between repeated alarms once a call is past its limit
+
+
+def _stop_alarm(previous: object) -> None:
+    """Cancel the repeating alarm and restore the previous handler; an alarm that lands
+    while this runs (the call ended just as its limit came) is taken and ignored."""
+    while True:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)  # type: ignore[arg-type]
+        except _Hang:
+            continue
+        return
 
 
 # ------------------------------------------------------------------ does a value fit its type
