@@ -95,6 +95,10 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     review); ``--svg`` also draws the play with each costly card outlined and its
     better card noted. Progress shows on a terminal unless ``--quiet``.
 
+``coinche serve``
+    Serve the web app (:mod:`coinche.web`, the ``web`` extra): a page to play against
+    the bots and a JSON API; see :mod:`coinche.cli._serve` for its options.
+
 Bad input, such as an unknown preset, a card that cannot be read, a malformed record
 or a missing file, prints one line on standard error starting with
 ``coinche: error:`` and exits with status 2.
@@ -123,7 +127,7 @@ import attrs
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
 from coinche.cards import Hand, Strain
-from coinche.cli import _analysis, _human, _review, _scale
+from coinche.cli import _analysis, _human, _review, _scale, _serve
 from coinche.cli._common import (
     _PLAYER_KINDS,
     _PROG,
@@ -277,6 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     _analysis.add_commands(commands)  # render and solve
     _review.add_commands(commands)  # review (issue 24)
     _scale.add_commands(commands)  # match and dataset (issue 14)
+    _serve.add_commands(commands)  # serve: the web app (issue 33)
     return parser
 
 

@@ -117,6 +117,7 @@ class SeatState(TypedDict):
     version: int
     rules: str
     target: int
+    direction: str
     seed: int | None
     seats: dict[str, str]
     seat: str | None
@@ -316,6 +317,7 @@ def seat_state(entry: GameEntry, seat: Seat | None) -> SeatState:
         "version": entry.version,
         "rules": entry.preset,
         "target": game.rules.target,
+        "direction": game.rules.direction.value,
         "seed": entry.seed if game.is_over else None,  # it would tell every hand
         "seats": {s.letter: entry.kind(s) for s in Seat},
         "seat": None if seat is None else seat.letter,
