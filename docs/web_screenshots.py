@@ -89,8 +89,11 @@ def main() -> None:
                         driver.set_window_size(1280, 1000)
                 card = driver.find_element(By.CSS_SELECTOR, "#hand button.card.legal")
                 card.click()
-            version = state["version"]
-            wait.until(lambda d: d.execute_script("return app.state.version") > version)
+            wait.until(
+                lambda d, before=state["version"]: (
+                    d.execute_script("return app.state.version") > before
+                )
+            )
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#review-svg svg"))
         time.sleep(0.3)
         driver.set_window_size(1280, 1500)

@@ -83,8 +83,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         type=_whole(0, 10_000),
         default=0,
         metavar="N",
-        help="worlds drawn for each estimate of a deal's review (default: 0, the hands "
-        "open only)",
+        help="worlds drawn for each estimate of a deal's review (default: 0, the hands open only)",
     )
     serve.set_defaults(command=_run_serve)
 

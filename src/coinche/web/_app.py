@@ -20,7 +20,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+)
 
 from coinche import __version__, svg
 from coinche._checks import check_int_range, check_type, short_repr
@@ -56,6 +63,7 @@ STATIC: Final = Path(__file__).resolve().parent / "static"
 MAX_WAIT: Final = 30.0
 """The longest a request may wait for the game to move (``wait``), in seconds."""
 _DEFAULT_BOT: Final = "score"
+Text = Annotated[str, StringConstraints(strict=True, max_length=200)]
 
 
 def default_workers() -> int:
@@ -121,9 +129,10 @@ class NewGame(BaseModel):
         extra="forbid",
         json_schema_extra={"examples": [{"rules": "common", "seats": {"S": "human"}, "seed": 7}]},
     )
-    rules: StrictStr = Field("common", description="a preset: " + ", ".join(PRESETS))
-    seats: dict[StrictStr, StrictStr] | None = Field(
+    rules: Text = Field("common", description="a preset: " + ", ".join(PRESETS))
+    seats: dict[Text, Text] | None = Field(
         None,
+        max_length=4,
         description="the kind of each seat, by letter (N, E, S, W): 'human' or a bot ("
         + ", ".join(_bots.BOT_KINDS)
         + "); a seat left out is a bot, the strongest, except South, a human when the "
@@ -146,8 +155,8 @@ class ActionBody(BaseModel):
         extra="forbid",
         json_schema_extra={"examples": [{"seat": "S", "action": "80 H", "version": 3}]},
     )
-    seat: StrictStr = Field(description="the seat acting: N, E, S or W")
-    action: StrictStr | StrictInt = Field(
+    seat: Text = Field(description="the seat acting: N, E, S or W")
+    action: Text | StrictInt = Field(
         description="the card or call in the library's notation ('JH', '80 H', 'pass', "
         "'coinche') or its integer of coinche.actions (0 to 153)"
     )
@@ -156,8 +165,9 @@ class ActionBody(BaseModel):
         description="the state's version the action answers: refused (409) once the game "
         "has moved on",
     )
-    declare: list[StrictStr] | None = Field(
+    declare: list[Text] | None = Field(
         None,
+        max_length=8,
         description="with a card of the first trick: the announcements declared, each as "
         "the state's 'declarable' writes it ('tierce (QH KH AH)'); [] for none; left out, "
         "all the seat holds",
@@ -254,14 +264,18 @@ def _action(body: ActionBody, entry: GameEntry) -> Action:
 
 
 def _declared(seat: Seat, texts: list[str]) -> tuple[Announcement, ...]:
-    """The announcements named by *texts*, read as a step reads them."""
+    """The announcements named by *texts*, each read as a step reads it."""
+    declared: list[Announcement] = []
     for text in texts:
-        if "," in text:
-            raise WebError(400, f"one announcement a string, not {short_repr(text)}")
-    step = Step.parse(f"{seat.letter} 7C declare {', '.join(texts) or 'nothing'}")
-    declared = step.declare
-    assert declared is not None
-    return declared
+        step = Step.parse(f"{seat.letter} 7C declare {text}")
+        if step.declare is None or len(step.declare) != 1 or step.belote is not None:
+            raise WebError(
+                400,
+                f"cannot read {short_repr(text)} as one announcement: its kind and its "
+                "cards, such as 'tierce (QH KH AH)'",
+            )
+        declared += step.declare
+    return tuple(declared)
 
 
 def _finished(entry: GameEntry, index: int) -> Deal:
@@ -421,8 +435,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def state(
         game_id: str,
         token: Token,
-        seat: Annotated[str | None, Query(description="the seat whose view (needs its token)")]
-        = None,
+        seat: Annotated[
+            str | None, Query(description="the seat whose view (needs its token)")
+        ] = None,
         after: Annotated[
             int | None, Query(description="wait until the version is above this")
         ] = None,

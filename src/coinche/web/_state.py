@@ -24,7 +24,7 @@ from coinche.play import Trick, trick_points, trick_winner
 from coinche.records import to_data
 from coinche.scoring import TeamPoints
 from coinche.seats import Seat
-from coinche.web._store import HUMAN, GameEntry
+from coinche.web._store import GameEntry
 
 __all__ = [
     "DealDetail",
@@ -382,9 +382,7 @@ def review_state(found: Review | None, deal: Deal) -> ReviewState:
             "record": None,
         }
     notes = {
-        row.number: _note(row.best, row.cost, row.score_cost)
-        for row in found.cards
-        if row.costly
+        row.number: _note(row.best, row.cost, row.score_cost) for row in found.cards if row.costly
     }
     cards: list[CardRow] = [
         {

@@ -12,6 +12,7 @@ has not moved meanwhile.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -211,9 +212,9 @@ class GameStore:
 
     def wake_bots(self, entry: GameEntry) -> None:
         """Start the game's bot loop unless it runs already or no bot is to move."""
-        if entry.task is None or entry.task.done():
-            if self._bot_to_move(entry) is not None:
-                entry.task = asyncio.get_running_loop().create_task(self._bots(entry))
+        idle = entry.task is None or entry.task.done()
+        if idle and self._bot_to_move(entry) is not None:
+            entry.task = asyncio.get_running_loop().create_task(self._bots(entry))
 
     @staticmethod
     def _bot_to_move(entry: GameEntry) -> Seat | None:
@@ -255,10 +256,8 @@ class GameStore:
         *timeout* seconds have passed."""
         if entry.version > after:
             return
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(entry.changed.wait(), timeout)
-        except TimeoutError:
-            pass
 
     # ------------------------------------------------------------------ reviews
     def review(self, entry: GameEntry, index: int, deal: Deal) -> asyncio.Future[Review]:
