@@ -41,7 +41,14 @@ Decisions (each is documented behaviour):
 
 from __future__ import annotations
 
-from coinche.web._app import Settings, create_app, default_workers
+from coinche.web._app import Settings, create_app, default_workers, running_server
 from coinche.web._bots import BOT_KINDS, BotKind
 
-__all__ = ["BOT_KINDS", "BotKind", "Settings", "create_app", "default_workers"]
+__all__ = [
+    "BOT_KINDS",
+    "BotKind",
+    "Settings",
+    "create_app",
+    "default_workers",
+    "running_server",
+]

@@ -7,9 +7,12 @@ import asyncio
 import multiprocessing
 import os
 import secrets
-from collections.abc import AsyncIterator, Callable
+import socket
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -57,7 +60,7 @@ from coinche.web._state import (
 )
 from coinche.web._store import HUMAN, GameEntry, GameStore, Runner, WebError
 
-__all__ = ["Settings", "create_app", "default_workers"]
+__all__ = ["Settings", "create_app", "default_workers", "running_server"]
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
 MAX_WAIT: Final = 30.0
@@ -566,3 +569,60 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+@contextmanager
+def running_server(
+    settings: Settings | None = None, *, host: str = "127.0.0.1", port: int = 0
+) -> Iterator[str]:
+    """Serve :func:`create_app` with uvicorn in a thread while the ``with`` block runs,
+    and give its address (for tests, scripts and notebooks; ``coinche serve`` is the
+    command line's way). *port* 0 takes a free port.
+
+    >>> import json, urllib.request
+    >>> from coinche.web import Settings, running_server
+    >>> with running_server(Settings(bot_workers=0)) as url:
+    ...     with urllib.request.urlopen(f"{url}/api/options") as answer:
+    ...         json.load(answer)["presets"][:2]
+    ['common', 'ffb']
+
+    :raises OSError: the address cannot be listened on.
+    :raises CoincheError: the server did not start within 60 seconds.
+    """
+    import uvicorn
+
+    app = create_app(settings)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        bound = sock.getsockname()[1]
+        server = uvicorn.Server(
+            uvicorn.Config(
+                app,
+                host=host,
+                port=bound,
+                log_level="warning",
+                lifespan="on",
+                timeout_graceful_shutdown=1,  # a page's long poll holds a request
+            )
+        )
+        thread = threading.Thread(
+            target=server.run, kwargs={"sockets": [sock]}, name="coinche-web", daemon=True
+        )
+        thread.start()
+        deadline = time.monotonic() + 60
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                server.should_exit = True
+                raise CoincheError(f"the web app did not start on {host}:{bound}")
+            time.sleep(0.02)
+        try:
+            shown = f"[{host}]" if family == socket.AF_INET6 else host
+            yield f"http://{shown}:{bound}"
+        finally:
+            server.should_exit = True
+            thread.join(60)
+    finally:
+        sock.close()

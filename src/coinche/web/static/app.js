@@ -204,7 +204,12 @@ function place(seat, state) {
 }
 
 function show(state) {
-  if (app.state && state.version < app.state.version) return;  // an older answer
+  const last = app.state;
+  if (last && state.game_id === last.game_id) {
+    if (state.version < last.version) return;  // an older answer
+    if (state.version === last.version && state.thinking === last.thinking
+      && state.bot_error === last.bot_error) return;  // nothing new
+  }
   app.state = state;
   showStatus(state);
   showSeats(state);
