@@ -11,8 +11,6 @@ Importing this file does nothing (pytest imports it when collecting doctests).
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 from pathlib import Path
 
@@ -20,32 +18,21 @@ OUT = Path(__file__).resolve().parent / "web"
 SEED = 2026
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def main() -> None:
-    import uvicorn
+
+    from coinche.web import Settings, running_server
+
+    with running_server(Settings(bot_workers=1)) as url:
+        _shoot(url)
+    print("written:", ", ".join(sorted(p.name for p in OUT.glob("*.png"))))
+
+
+def _shoot(url: str) -> None:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
-    from coinche.web import Settings, create_app
-
-    port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(
-            create_app(Settings(bot_workers=1)), host="127.0.0.1", port=port, log_level="warning"
-        )
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars"):
@@ -54,7 +41,7 @@ def main() -> None:
     OUT.mkdir(exist_ok=True)
     try:
         driver.set_window_size(1280, 1000)
-        driver.get(f"http://127.0.0.1:{port}/")
+        driver.get(url + "/")
         wait = WebDriverWait(driver, 120)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#setup-rules option"))
         Select(driver.find_element(By.ID, "setup-rules")).select_by_value("ffb")
@@ -89,20 +76,18 @@ def main() -> None:
                         driver.set_window_size(1280, 1000)
                 card = driver.find_element(By.CSS_SELECTOR, "#hand button.card.legal")
                 card.click()
-            wait.until(
-                lambda d, before=state["version"]: (
-                    d.execute_script("return app.state.version") > before
-                )
-            )
+            before: int = state["version"]
+
+            def moved(d: webdriver.Chrome, before: int = before) -> bool:
+                return int(d.execute_script("return app.state.version")) > before
+
+            wait.until(moved)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#review-svg svg"))
         time.sleep(0.3)
         driver.set_window_size(1280, 1500)
         driver.save_screenshot(str(OUT / "deal-end.png"))
     finally:
         driver.quit()
-        server.should_exit = True
-        thread.join(10)
-    print("written:", ", ".join(sorted(p.name for p in OUT.glob("*.png"))))
 
 
 if __name__ == "__main__":

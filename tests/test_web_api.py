@@ -23,7 +23,7 @@ from coinche.actions import action_to_int
 from coinche.bots.players import GreedyPlayer
 from coinche.bots.review import CardReview, Review
 from coinche.deal import Phase
-from coinche.web import BOT_KINDS, BotKind, Settings, _bots, create_app
+from coinche.web import BOT_KINDS, BotKind, Settings, _bots, create_app, running_server
 
 pytest.importorskip("fastapi")
 
@@ -485,3 +485,24 @@ def test_a_deal_review_is_the_library_review(client: TestClient) -> None:
     expected = review(deal, open_only=True, seed=7 + index)
     assert answer["status"] == "ready"
     assert loads(json.dumps(answer["record"])) == expected
+
+
+# ---------------------------------------------------------------------- the example client
+def test_the_example_client_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/web_client.py, against a real server on 127.0.0.1."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "web_client.py"
+    spec = importlib.util.spec_from_file_location("web_client", path)
+    assert spec is not None
+    assert spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    with running_server(Settings(bot_workers=0)) as url:
+        assert example.main(["--url", url, "--seed", "3", "--rules", "common"]) == 0
+        out = capsys.readouterr().out
+        assert "won, NS" in out
+        assert "deal 1:" in out
+        assert example.main(["--url", url, "--rules", "fbb"]) == 1
+        assert "refused: 400: unknown preset 'fbb'" in capsys.readouterr().err
