@@ -506,3 +506,31 @@ def test_the_example_client_plays_a_whole_game(capsys: pytest.CaptureFixture[str
         assert "deal 1:" in out
         assert example.main(["--url", url, "--rules", "fbb"]) == 1
         assert "refused: 400: unknown preset 'fbb'" in capsys.readouterr().err
+
+
+def test_a_failed_review_is_a_503_and_is_tried_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+
+    def flaky(deal: Deal, worlds: int, seed: int) -> Review:
+        calls.append(seed)
+        if len(calls) == 1:
+            raise RuntimeError("the worker died")
+        return fake_review(deal, worlds, seed)
+
+    monkeypatch.setattr(_bots, "review_deal", flaky)
+    table = Table(client, seed=7, seats=ALL_HUMAN, target=10)
+    state = table.first
+    rng = random.Random(7)
+    while not any(d["phase"] == "scored" for d in state["deals"]):
+        seat = state["to_move"]
+        state = table.act(seat, rng.choice(table.state(seat)["legal"])["action"])
+    index = next(d["index"] for d in state["deals"] if d["phase"] == "scored")
+    url = f"/api/games/{table.id}/deals/{index}/review"
+    failed = client.get(url, params={"wait": 10})
+    assert failed.status_code == 503
+    assert "the review failed, ask again: the worker died" in failed.json()["detail"]
+    again = client.get(url, params={"wait": 10}).json()
+    assert again["status"] == "ready"
+    assert len(calls) == 2

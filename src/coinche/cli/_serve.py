@@ -93,6 +93,7 @@ def _run_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from coinche.web import Settings, create_app, default_workers
+        from coinche.web._app import KEEP_ALIVE
     except ImportError as error:
         raise _InputError(
             f"serve needs the web extra (pip install 'coinche[web]'): {error}"
@@ -105,5 +106,11 @@ def _run_serve(args: argparse.Namespace) -> int:
         review_worlds=args.review_worlds,
     )
     print(f"coinche: serving http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        timeout_keep_alive=KEEP_ALIVE,
+    )
     return 0

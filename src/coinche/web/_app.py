@@ -65,6 +65,10 @@ __all__ = ["Settings", "create_app", "default_workers", "running_server"]
 STATIC: Final = Path(__file__).resolve().parent / "static"
 MAX_WAIT: Final = 30.0
 """The longest a request may wait for the game to move (``wait``), in seconds."""
+KEEP_ALIVE: Final = 75
+"""Seconds the server keeps an idle connection open (uvicorn's default, 5, is shorter
+than a client's pause between two long polls under load: a request sent as the server
+closes the connection fails)."""
 _DEFAULT_BOT: Final = "score"
 Text = Annotated[str, StringConstraints(strict=True, max_length=200)]
 
@@ -317,6 +321,17 @@ def _card_svg(code: str) -> str:
     return str(svg.card(Card.parse(code), size=120))
 
 
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop the bot workers now, searches under way included: a worker left waiting
+    would outlive the server (it holds the server's standard streams)."""
+    workers = list(getattr(pool, "_processes", {}).values())  # the pool's own processes
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(10)
+    pool.shutdown(wait=True, cancel_futures=True)  # the pool sees them gone, and closes
+
+
 def _thread_runner() -> Runner:
     async def run(function: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(function, *args)
@@ -374,7 +389,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             holder.pop("store").close()
             if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
+                _stop_pool(pool)
 
     def store() -> GameStore:
         return holder["store"]
@@ -528,6 +543,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await asyncio.wait([future], timeout=wait)
         if not future.done():
             return review_state(None, found)
+        failure = future.exception()
+        if failure is not None:  # the next request starts it again
+            raise WebError(503, f"the review failed, ask again: {failure}")
         return review_state(future.result(), found)
 
     @api.get("/games/{game_id}/record")
@@ -606,6 +624,7 @@ def running_server(
                 log_level="warning",
                 lifespan="on",
                 timeout_graceful_shutdown=1,  # a page's long poll holds a request
+                timeout_keep_alive=KEEP_ALIVE,
             )
         )
         thread = threading.Thread(
