@@ -534,3 +534,44 @@ def test_a_failed_review_is_a_503_and_is_tried_again(
     again = client.get(url, params={"wait": 10}).json()
     assert again["status"] == "ready"
     assert len(calls) == 2
+
+
+# ---------------------------------------------------------------------- coinche serve
+def test_coinche_serve_runs_the_app_on_uvicorn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    import uvicorn
+    from fastapi import FastAPI
+
+    from coinche.cli import main
+
+    seen: dict[str, Any] = {}
+
+    def run(app: object, **options: Any) -> None:
+        seen["app"], seen["options"] = app, options
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    args = ["serve", "--port", "8123", "--bot-workers", "0", "--max-games", "5"]
+    assert main(args) == 0
+    assert isinstance(seen["app"], FastAPI)
+    assert seen["options"]["host"] == "127.0.0.1"
+    assert seen["options"]["port"] == 8123
+    assert "serving http://127.0.0.1:8123/" in capsys.readouterr().out
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "must be a whole number from 0 to 65535, not '70000'" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # the web extra not installed
+    assert main(["serve"]) == 2
+    assert "serve needs the web extra (pip install 'coinche[web]')" in capsys.readouterr().err
+
+
+def test_settings_are_checked() -> None:
+    from coinche.errors import CoincheTypeError
+
+    with pytest.raises(CoincheTypeError, match="max_idle must be a number of seconds"):
+        Settings(max_idle=0)
+    with pytest.raises(CoincheTypeError, match="bot_workers must be an int from 0 to 256"):
+        Settings(bot_workers=-1)
+    with pytest.raises(CoincheTypeError, match="settings must be a Settings"):
+        create_app("fast")  # type: ignore[arg-type]
