@@ -575,3 +575,51 @@ def test_settings_are_checked() -> None:
         Settings(bot_workers=-1)
     with pytest.raises(CoincheTypeError, match="settings must be a Settings"):
         create_app("fast")  # type: ignore[arg-type]
+
+
+def test_the_bot_kinds(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from coinche import COMPILED
+    from coinche.bots.bidding import ScoreBidder
+    from coinche.bots.players import PimcPlayer
+    from coinche.rl.policy import PolicyPlayer
+
+    score = BOT_KINDS["score"].build()  # the strongest: ScoreBidder calls, PIMC cards
+    assert isinstance(score, ScoreBidder)
+    assert isinstance(score.player, PimcPlayer)
+    assert score.player.max_cards == (32 if COMPILED else 20)
+    assert not score.player.keep  # one player serves every game: nothing kept between
+    assert isinstance(BOT_KINDS["policy"].build(), PolicyPlayer)
+    # the defaults: South human, the strongest bot elsewhere
+    made = client.post("/api/games", json={"seed": 1}).json()
+    assert list(made["tokens"]) == ["S"]
+    assert made["state"]["seats"] == {"N": "score", "E": "score", "S": "human", "W": "score"}
+    # the policy bot plays on the event loop
+    table = Table(client, seed=13, seats={"N": "policy", "E": "policy", "S": "human",
+                                          "W": "policy"})  # fmt: skip
+    state = table.wait_for("S", lambda s: s["to_move"] == "S")
+    assert state["calls"][0] == {"seat": "N", "call": "80 H"}  # its greedy bidder's call
+    monkeypatch.setattr(_bots, "policy_available", lambda: "no NumPy here")
+    refused = client.post("/api/games", json={"seats": {"N": "policy"}})
+    assert refused.status_code == 400
+    assert refused.json()["detail"] == "no NumPy here"
+
+
+def test_a_deal_thrown_in_is_not_shown(client: TestClient) -> None:
+    table = Table(client, seed=1, seats=ALL_HUMAN)
+    for seat in "NESW":
+        state = table.act(seat, "pass")
+    assert state["deals"] == [
+        {"index": 0, "dealer": "W", "phase": "thrown_in", "contract": None, "made": None,
+         "score": None}
+    ]  # fmt: skip
+    base = f"/api/games/{table.id}/deals/0"
+    for path, words in (("/record", "its hands were never shown"), ("/review", "no play")):
+        refused = client.get(base + path)
+        assert refused.status_code == 409
+        assert words in refused.json()["detail"]
+    detail = client.get(base).json()
+    assert detail["summary"]["phase"] == "thrown_in"
+    assert detail["result_html"] is None
+    bad = table.post("N", "pass", declare=["tierce (QH KH AH) belote"])
+    assert bad.status_code == 400
+    assert "as one announcement" in bad.json()["detail"]
