@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -17,6 +18,8 @@ from typing import Any
 import attrs
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from coinche import COINCHE, Card, Deal, Game, RuleConfig, Seat, dumps, loads
 from coinche.actions import action_to_int
@@ -346,6 +349,86 @@ def test_seat_state_shows_the_table(client: TestClient) -> None:
     assert hand[: len(spades)] == [c for c in hand if c in spades]  # trumps first
 
 
+# ---------------------------------------------------------------------- hidden cards
+CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([789TJQKA][CDHS])(?![A-Za-z0-9])")
+CARD_LABEL = re.compile(r"(10|[789JQKA])([♣♦♥♠])")
+SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+def cards_in(text: str) -> set[str]:
+    found = set(CARD_CODE.findall(text))
+    for rank, suit in CARD_LABEL.findall(text):
+        found.add(("T" if rank == "10" else rank) + SUITS[suit])
+    return found
+
+
+def allowed_for(deal: Deal, seat: Seat | None) -> set[str]:
+    """The cards of *deal* that *seat* may know: its own hand, every card played, the
+    announcements and the turned card (without a seat, all but the hand)."""
+    known: set[str] = set()
+    if seat is not None:
+        known |= {card.code for card in deal.hand(seat)}
+    for trick in (*deal.tricks, *(() if deal.trick is None else (deal.trick,))):
+        known |= {card.code for card in trick.cards}
+    for announcement in deal.announcements:
+        known |= {card.code for card in announcement.cards}
+    if deal.turned is not None:
+        known.add(deal.turned.code)
+    return known
+
+
+@pytest.mark.slow  # a property suite: make check-fast leaves it out
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(0, 2**32),
+    preset=st.sampled_from(["common", "ffb", "pagat", "classic_belote"]),
+    steps=st.integers(10, 60),
+)
+def test_no_answer_shows_another_seats_hidden_cards(
+    client: TestClient, seed: int, preset: str, steps: int
+) -> None:
+    """Random games, four human seats: after every action, each seat's state and legal
+    actions hold no card of the deal in play but those the seat may know (the state
+    holds nothing of the deals before), what anyone may see none but the public ones,
+    and the seed (which tells every hand) stays hidden; a deal's detail shows the cards
+    of a scored deal only."""
+    rules = RuleConfig.preset(preset)
+    table = Table(client, rules=preset, seed=seed, seats=ALL_HUMAN)
+    game = Game.new(rules, Seat.WEST, random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        for seat in Seat:
+            state = table.state(seat.letter)
+            assert cards_in(json.dumps(state)) <= allowed_for(game.deal, seat), seat
+            assert state["seed"] is None or game.is_over
+        if game.to_move is not None:  # the legal actions: the state's, checked above
+            legal = client.get(
+                f"/api/games/{table.id}/legal",
+                params={"seat": game.to_move.letter},
+                headers=auth(table.tokens[game.to_move.letter]),
+            ).text
+            assert cards_in(legal) <= allowed_for(game.deal, game.to_move)
+        public = table.state()
+        assert cards_in(json.dumps(public)) <= allowed_for(game.deal, None)
+        if game.is_over:
+            break
+        mover = game.to_move
+        assert mover is not None
+        action = rng.choice(game.legal_actions())
+        table.act(mover.letter, str(action))
+        game = game.apply(action)
+    everything = {card.code for hand in game.deals[0].hands for card in hand}
+    for index, deal in enumerate(game.deals):
+        if deal.is_over:
+            detail = client.get(f"/api/games/{table.id}/deals/{index}").text
+            scored = deal.phase is Phase.SCORED
+            assert cards_in(detail) <= (everything if scored else allowed_for(deal, None))
+
+
 # ---------------------------------------------------------------------- the bots
 @pytest.fixture
 def slow_greedy(monkeypatch: pytest.MonkeyPatch) -> str:
@@ -422,6 +505,18 @@ def test_the_page_and_the_cards(client: TestClient) -> None:
 
 
 # ---------------------------------------------------------------------- reviews
+def scored_deal(client: TestClient) -> tuple[Table, int]:
+    """A game of four human seats played at random until a deal is scored; the game and
+    that deal's index."""
+    table = Table(client, seed=7, seats=ALL_HUMAN, target=10)
+    state = table.first
+    rng = random.Random(7)
+    while not any(d["phase"] == "scored" for d in state["deals"]):
+        seat = state["to_move"]
+        state = table.act(seat, rng.choice(table.state(seat)["legal"])["action"])
+    return table, next(d["index"] for d in state["deals"] if d["phase"] == "scored")
+
+
 def fake_review(deal: Deal, worlds: int, seed: int) -> Review:
     """A made-up review where only the second card of the play gave up 10 card points
     (the test checks the answer built from a review, not the solver)."""
@@ -447,19 +542,12 @@ def fake_review(deal: Deal, worlds: int, seed: int) -> Review:
 
 def test_a_deal_review(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_bots, "review_deal", fake_review)
-    table = Table(client, seed=7, seats=ALL_HUMAN, target=10)
-    state = table.first
-    rng = random.Random(7)
-    while not any(d["phase"] == "scored" for d in state["deals"]):
-        seat = state["to_move"]
-        state = table.act(seat, rng.choice(table.state(seat)["legal"])["action"])
-    index = next(d["index"] for d in state["deals"] if d["phase"] == "scored")
+    table, index = scored_deal(client)
     review = client.get(f"/api/games/{table.id}/deals/{index}/review", params={"wait": 10}).json()
     assert review["status"] == "ready"
-    assert len(review["cards"]) == 32
-    costly = [row for row in review["cards"] if row["costly"]]
-    assert [row["number"] for row in costly] == [1]
-    assert costly[0]["cost"] == 10
+    assert len(review["record"]["cards"]) == 32
+    costly = review["costly_cards"]
+    assert [(row["number"], row["trick"], row["cost"]) for row in costly] == [(1, 1, 10)]
     assert "+10 card points" in review["svg"]
     assert review["record"]["type"] == "review"
     detail = client.get(f"/api/games/{table.id}/deals/{index}").json()
@@ -472,13 +560,7 @@ def test_a_deal_review_is_the_library_review(client: TestClient) -> None:
     """The real review, open hands (seconds in pure Python)."""
     from coinche.bots.review import review
 
-    table = Table(client, seed=7, seats=ALL_HUMAN, target=10)
-    state = table.first
-    rng = random.Random(7)
-    while not any(d["phase"] == "scored" for d in state["deals"]):
-        seat = state["to_move"]
-        state = table.act(seat, rng.choice(table.state(seat)["legal"])["action"])
-    index = next(d["index"] for d in state["deals"] if d["phase"] == "scored")
+    table, index = scored_deal(client)
     answer = client.get(f"/api/games/{table.id}/deals/{index}/review", params={"wait": 30}).json()
     deal = loads(client.get(f"/api/games/{table.id}/deals/{index}/record").text)
     assert isinstance(deal, Deal)
@@ -520,13 +602,7 @@ def test_a_failed_review_is_a_503_and_is_tried_again(
         return fake_review(deal, worlds, seed)
 
     monkeypatch.setattr(_bots, "review_deal", flaky)
-    table = Table(client, seed=7, seats=ALL_HUMAN, target=10)
-    state = table.first
-    rng = random.Random(7)
-    while not any(d["phase"] == "scored" for d in state["deals"]):
-        seat = state["to_move"]
-        state = table.act(seat, rng.choice(table.state(seat)["legal"])["action"])
-    index = next(d["index"] for d in state["deals"] if d["phase"] == "scored")
+    table, index = scored_deal(client)
     url = f"/api/games/{table.id}/deals/{index}/review"
     failed = client.get(url, params={"wait": 10})
     assert failed.status_code == 503

@@ -83,17 +83,27 @@ def driver() -> Iterator[Any]:
         browser.quit()
 
 
-def test_a_whole_deal_played_by_clicking(url: str, driver: Any) -> None:
+def start_game(driver: Any, url: str, seed: int) -> None:
+    """Open the page and start a game from *seed*, greedy bots at the three other seats."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
-    wait = WebDriverWait(driver, 30)
     driver.get(url + "/")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#setup-partner option"))
+    WebDriverWait(driver, 30).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#setup-partner option")
+    )
     Select(driver.find_element(By.ID, "setup-partner")).select_by_value("greedy")
     Select(driver.find_element(By.ID, "setup-opponents")).select_by_value("greedy")
-    driver.find_element(By.ID, "setup-seed").send_keys(str(SEED))
+    driver.find_element(By.ID, "setup-seed").send_keys(str(seed))
     driver.find_element(By.ID, "setup-start").click()
+
+
+def test_a_whole_deal_played_by_clicking(url: str, driver: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    wait = WebDriverWait(driver, 30)
+    start_game(driver, url, SEED)
 
     def state() -> dict[str, Any]:
         found: dict[str, Any] = driver.execute_script("return app.state")
@@ -165,18 +175,14 @@ def test_a_whole_deal_played_by_clicking(url: str, driver: Any) -> None:
 
 
 def test_the_keyboard_plays(url: str, driver: Any) -> None:
-    """A digit plays the card at that place of the hand; p passes; / types an action."""
+    """/ goes to the box where an action is typed; p passes; a digit plays the card at
+    that place of the hand."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import Select, WebDriverWait
+    from selenium.webdriver.support.ui import WebDriverWait
 
     wait = WebDriverWait(driver, 30)
-    driver.get(url + "/")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#setup-partner option"))
-    Select(driver.find_element(By.ID, "setup-partner")).select_by_value("greedy")
-    Select(driver.find_element(By.ID, "setup-opponents")).select_by_value("greedy")
-    driver.find_element(By.ID, "setup-seed").send_keys("6")  # North bids 80 H: no throw-in
-    driver.find_element(By.ID, "setup-start").click()
+    start_game(driver, url, 6)  # North bids 80 H: the deal is played, not thrown in
     wait.until(lambda d: d.execute_script("return !!app.state && app.state.to_move === 'S'"))
     version = driver.execute_script("return app.state.version")
     body = driver.find_element(By.TAG_NAME, "body")
@@ -191,3 +197,16 @@ def test_the_keyboard_plays(url: str, driver: Any) -> None:
     wait.until(lambda d: d.execute_script("return app.state.version") > version)
     calls = driver.execute_script("return app.state.calls")
     assert {"seat": "S", "call": "pass"} in calls
+    # in the play, the digit of a legal card's place plays it
+    my_card = "return app.state.phase === 'play' && app.state.to_move === 'S' && !app.busy"
+    wait.until(lambda d: d.execute_script(my_card))
+    hand = driver.execute_script(MARKED, "#hand button.card", "card")
+    legal = driver.execute_script(MARKED, "#hand button.card.legal", "card")
+    place = hand.index(legal[0]) + 1
+    driver.find_element(By.TAG_NAME, "body").send_keys(str(place))
+    wait.until(lambda d: legal[0] not in d.execute_script("return app.state.hand"))
+    played = driver.execute_script(
+        "const s = app.state; return [s.trick, s.last_trick].filter(Boolean)"
+        ".flatMap((t) => t.cards.map((c) => c.card))"
+    )
+    assert legal[0] in played

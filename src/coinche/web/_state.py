@@ -159,42 +159,39 @@ class DealDetail(TypedDict):
     diagram_svg: str
 
 
-class CardRow(TypedDict):
+class CostlyCard(TypedDict):
+    """A card that gave up card points or deal score with the hands open: the better
+    card, what it would have kept (``score_cost`` ``None`` when not scored)."""
+
     number: int
+    trick: int
     seat: str
     card: str
-    points: int
     best: str
-    best_points: int
     cost: int
-    score: int | None
-    best_score: int | None
     score_cost: int | None
-    costly: bool
-    estimate: float | None
-    alternative: str | None
-    alternative_estimate: float | None
 
 
-class CallRow(TypedDict):
+class CostlyCall(TypedDict):
+    """A call whose best alternative was expected to score more (with worlds only)."""
+
     number: int
     seat: str
     call: str
-    estimate: float | None
-    best: str | None
-    best_estimate: float | None
-    cost: float | None
+    best: str
+    cost: float
 
 
 class ReviewState(TypedDict):
     """A finished deal's review (:func:`coinche.bots.review.review`): ``status`` is
-    ``pending`` until it is ready; then a row per call and card, the costly cards drawn
-    outlined with their better card (``svg``), and the library's ``review`` record."""
+    ``pending`` until it is ready; then the library's ``review`` record (a row per call
+    and card), the costly cards and calls, the text breakdown, and the play drawn with
+    the costly cards outlined and their better card (``svg``)."""
 
     status: str
     worlds: int
-    calls: list[CallRow]
-    cards: list[CardRow]
+    costly_cards: list[CostlyCard]
+    costly_calls: list[CostlyCall]
     breakdown: str
     svg: str
     record: dict[str, Any] | None
@@ -375,51 +372,42 @@ def review_state(found: Review | None, deal: Deal) -> ReviewState:
         return {
             "status": "pending",
             "worlds": 0,
-            "calls": [],
-            "cards": [],
+            "costly_cards": [],
+            "costly_calls": [],
             "breakdown": "",
             "svg": "",
             "record": None,
         }
-    notes = {
-        row.number: _note(row.best, row.cost, row.score_cost) for row in found.cards if row.costly
-    }
-    cards: list[CardRow] = [
+    costly = found.costly()
+    notes = {row.number: _note(row.best, row.cost, row.score_cost) for row in costly}
+    cards: list[CostlyCard] = [
         {
             "number": row.number,
+            "trick": row.number // 4 + 1,
             "seat": row.seat.letter,
             "card": row.card.code,
-            "points": row.points,
             "best": row.best.code,
-            "best_points": row.best_points,
             "cost": row.cost,
-            "score": row.score,
-            "best_score": row.best_score,
             "score_cost": row.score_cost,
-            "costly": row.costly,
-            "estimate": row.estimate,
-            "alternative": None if row.alternative is None else row.alternative.code,
-            "alternative_estimate": row.alternative_estimate,
         }
-        for row in found.cards
+        for row in costly
     ]
-    calls: list[CallRow] = [
+    calls: list[CostlyCall] = [
         {
             "number": row.number,
             "seat": row.seat.letter,
             "call": str(row.call),
-            "estimate": row.estimate,
-            "best": None if row.best is None else str(row.best),
-            "best_estimate": row.best_estimate,
+            "best": str(row.best),
             "cost": row.cost,
         }
         for row in found.calls
+        if row.cost is not None and row.cost > 0 and row.best is not None
     ]
     return {
         "status": "ready",
         "worlds": found.worlds,
-        "calls": calls,
-        "cards": cards,
+        "costly_cards": cards,
+        "costly_calls": calls,
         "breakdown": found.breakdown(),
         "svg": svg.marked_play(deal, notes, size=48),
         "record": to_data(found),

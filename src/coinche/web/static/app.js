@@ -489,7 +489,7 @@ async function showReview(index) {
 }
 
 function showReviewRows(review) {
-  const costly = review.cards.filter((row) => row.costly);
+  const costly = review.costly_cards;
   $("review-status").textContent = costly.length
     ? `${costly.length} card${costly.length > 1 ? "s" : ""} gave up points (hands open; outlined in red below):`
     : "No card gave up anything with the hands open.";
@@ -497,14 +497,12 @@ function showReviewRows(review) {
   for (const row of costly) {
     const item = document.createElement("li");
     item.className = "costly";
-    const trick = Math.floor(row.number / 4) + 1;
-    item.textContent = `Trick ${trick}: ${SEAT_NAMES[row.seat]} played ${row.card}; `
+    item.textContent = `Trick ${row.trick}: ${SEAT_NAMES[row.seat]} played ${row.card}; `
       + `${row.best} was better by ${row.cost} card points`
       + (row.score_cost ? ` (${row.score_cost > 0 ? "+" : ""}${row.score_cost} deal score)` : "");
     rows.append(item);
   }
-  for (const call of review.calls) {
-    if (call.cost === null || call.cost <= 0) continue;
+  for (const call of review.costly_calls) {
     const item = document.createElement("li");
     item.className = "costly";
     item.textContent = `${SEAT_NAMES[call.seat]} called ${call.call}; ${call.best} was expected `
