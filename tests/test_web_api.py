@@ -618,28 +618,48 @@ def test_coinche_serve_runs_the_app_on_uvicorn(
 ) -> None:
     import sys
 
-    import uvicorn
-    from fastapi import FastAPI
-
     from coinche.cli import main
+    from coinche.web import _app
 
-    seen: dict[str, Any] = {}
-
-    def run(app: object, **options: Any) -> None:
-        seen["app"], seen["options"] = app, options
-
-    monkeypatch.setattr(uvicorn, "run", run)
+    seen: list[tuple[Settings, str, int]] = []
+    monkeypatch.setattr(_app, "serve", lambda *args: seen.append(args))
     args = ["serve", "--port", "8123", "--bot-workers", "0", "--max-games", "5"]
     assert main(args) == 0
-    assert isinstance(seen["app"], FastAPI)
-    assert seen["options"]["host"] == "127.0.0.1"
-    assert seen["options"]["port"] == 8123
+    assert seen == [(Settings(max_games=5, bot_workers=0), "127.0.0.1", 8123)]
     assert "serving http://127.0.0.1:8123/" in capsys.readouterr().out
     assert main(["serve", "--port", "70000"]) == 2
     assert "must be a whole number from 0 to 65535, not '70000'" in capsys.readouterr().err
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # the web extra not installed
     assert main(["serve"]) == 2
     assert "serve needs the web extra (pip install 'coinche[web]')" in capsys.readouterr().err
+
+
+def test_the_server_stops_with_its_waiting_requests() -> None:
+    """A request waiting for the game to move is answered when the server stops, and the
+    server stops at once (uvicorn would otherwise wait for it, then cancel it)."""
+    import threading
+    import urllib.request
+
+    answers: list[int] = []
+    with running_server(Settings(bot_workers=0)) as url:
+        body = json.dumps({"seats": ALL_HUMAN}).encode()
+        request = urllib.request.Request(
+            url + "/api/games", data=body, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request) as answer:
+            game = json.load(answer)["game_id"]
+
+        def wait() -> None:
+            with urllib.request.urlopen(f"{url}/api/games/{game}?after=0&wait=30") as answer:
+                answers.append(answer.status)
+
+        waiter = threading.Thread(target=wait)
+        waiter.start()
+        time.sleep(0.5)
+        start = time.monotonic()
+    waiter.join(10)
+    assert answers == [200]
+    assert time.monotonic() - start < 5
 
 
 def test_settings_are_checked() -> None:

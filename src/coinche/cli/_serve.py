@@ -90,10 +90,10 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
 
 def _run_serve(args: argparse.Namespace) -> int:
     try:  # the web extra, imported only when asked for
-        import uvicorn
+        import uvicorn  # noqa: F401
 
-        from coinche.web import Settings, create_app, default_workers
-        from coinche.web._app import KEEP_ALIVE
+        from coinche.web import Settings, default_workers
+        from coinche.web._app import serve
     except ImportError as error:
         raise _InputError(
             f"serve needs the web extra (pip install 'coinche[web]'): {error}"
@@ -106,11 +106,5 @@ def _run_serve(args: argparse.Namespace) -> int:
         review_worlds=args.review_worlds,
     )
     print(f"coinche: serving http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
-    uvicorn.run(
-        create_app(settings),
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        timeout_keep_alive=KEEP_ALIVE,
-    )
+    serve(settings, args.host, args.port)
     return 0

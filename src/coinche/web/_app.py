@@ -7,6 +7,7 @@ import asyncio
 import multiprocessing
 import os
 import secrets
+import signal
 import socket
 import threading
 import time
@@ -375,15 +376,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_bots.warm,
             )
+            for _ in range(settings.bot_workers):  # start the workers now, not at a bot's turn
+                pool.submit(_bots.warm)
             runner = _pool_runner(pool)
         else:
             runner = _thread_runner()
-        holder["store"] = GameStore(
+        store = holder["store"] = GameStore(
             max_games=settings.max_games,
             max_idle=settings.max_idle,
             run_slow=runner,
             review_worlds=settings.review_worlds,
         )
+        loop = asyncio.get_running_loop()
+        app.state.release_waiters = lambda: loop.call_soon_threadsafe(store.release_waiters)
         try:
             yield
         finally:
@@ -607,8 +612,6 @@ def running_server(
     :raises OSError: the address cannot be listened on.
     :raises CoincheError: the server did not start within 60 seconds.
     """
-    import uvicorn
-
     app = create_app(settings)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -616,17 +619,7 @@ def running_server(
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         bound = sock.getsockname()[1]
-        server = uvicorn.Server(
-            uvicorn.Config(
-                app,
-                host=host,
-                port=bound,
-                log_level="warning",
-                lifespan="on",
-                timeout_graceful_shutdown=1,  # a page's long poll holds a request
-                timeout_keep_alive=KEEP_ALIVE,
-            )
-        )
+        server = _server(app, host, bound)
         thread = threading.Thread(
             target=server.run, kwargs={"sockets": [sock]}, name="coinche-web", daemon=True
         )
@@ -641,7 +634,37 @@ def running_server(
             shown = f"[{host}]" if family == socket.AF_INET6 else host
             yield f"http://{shown}:{bound}"
         finally:
-            server.should_exit = True
+            server.handle_exit(signal.SIGTERM, None)
             thread.join(60)
     finally:
         sock.close()
+
+
+def _server(app: FastAPI, host: str, port: int) -> Any:
+    """A uvicorn server of *app* that answers the waiting requests as it stops (else
+    a page's long poll holds the shutdown until uvicorn cancels it)."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            release = getattr(app.state, "release_waiters", None)
+            if release is not None:
+                release()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=5,
+        timeout_keep_alive=KEEP_ALIVE,
+    )
+    return Server(config)
+
+
+def serve(settings: Settings, host: str, port: int) -> None:
+    """Serve the app on *host* and *port* until the process is told to stop (Ctrl-C):
+    what ``coinche serve`` runs."""
+    _server(create_app(settings), host, port).run()

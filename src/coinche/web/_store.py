@@ -181,6 +181,11 @@ class GameStore:
         self.get(key)
         self._drop(key)
 
+    def release_waiters(self) -> None:
+        """Answer every request waiting for a game to move now (the server is closing)."""
+        for entry in self._games.values():
+            entry.notify()
+
     def close(self) -> None:
         """Stop every game's bots and forget the games."""
         for key in list(self._games):
