@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -18,8 +17,6 @@ from typing import Any
 import attrs
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from coinche import COINCHE, Card, Deal, Game, RuleConfig, Seat, dumps, loads
 from coinche.actions import action_to_int
@@ -347,86 +344,6 @@ def test_seat_state_shows_the_table(client: TestClient) -> None:
     hand = state["hand"]
     spades = [code for code in hand if code.endswith("S")]
     assert hand[: len(spades)] == [c for c in hand if c in spades]  # trumps first
-
-
-# ---------------------------------------------------------------------- hidden cards
-CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([789TJQKA][CDHS])(?![A-Za-z0-9])")
-CARD_LABEL = re.compile(r"(10|[789JQKA])([♣♦♥♠])")
-SUITS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-
-
-def cards_in(text: str) -> set[str]:
-    found = set(CARD_CODE.findall(text))
-    for rank, suit in CARD_LABEL.findall(text):
-        found.add(("T" if rank == "10" else rank) + SUITS[suit])
-    return found
-
-
-def allowed_for(deal: Deal, seat: Seat | None) -> set[str]:
-    """The cards of *deal* that *seat* may know: its own hand, every card played, the
-    announcements and the turned card (without a seat, all but the hand)."""
-    known: set[str] = set()
-    if seat is not None:
-        known |= {card.code for card in deal.hand(seat)}
-    for trick in (*deal.tricks, *(() if deal.trick is None else (deal.trick,))):
-        known |= {card.code for card in trick.cards}
-    for announcement in deal.announcements:
-        known |= {card.code for card in announcement.cards}
-    if deal.turned is not None:
-        known.add(deal.turned.code)
-    return known
-
-
-@pytest.mark.slow  # a property suite: make check-fast leaves it out
-@settings(
-    max_examples=10,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-@given(
-    seed=st.integers(0, 2**32),
-    preset=st.sampled_from(["common", "ffb", "pagat", "classic_belote"]),
-    steps=st.integers(10, 60),
-)
-def test_no_answer_shows_another_seats_hidden_cards(
-    client: TestClient, seed: int, preset: str, steps: int
-) -> None:
-    """Random games, four human seats: after every action, each seat's state and legal
-    actions hold no card of the deal in play but those the seat may know (the state
-    holds nothing of the deals before), what anyone may see none but the public ones,
-    and the seed (which tells every hand) stays hidden; a deal's detail shows the cards
-    of a scored deal only."""
-    rules = RuleConfig.preset(preset)
-    table = Table(client, rules=preset, seed=seed, seats=ALL_HUMAN)
-    game = Game.new(rules, Seat.WEST, random.Random(seed))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        for seat in Seat:
-            state = table.state(seat.letter)
-            assert cards_in(json.dumps(state)) <= allowed_for(game.deal, seat), seat
-            assert state["seed"] is None or game.is_over
-        if game.to_move is not None:  # the legal actions: the state's, checked above
-            legal = client.get(
-                f"/api/games/{table.id}/legal",
-                params={"seat": game.to_move.letter},
-                headers=auth(table.tokens[game.to_move.letter]),
-            ).text
-            assert cards_in(legal) <= allowed_for(game.deal, game.to_move)
-        public = table.state()
-        assert cards_in(json.dumps(public)) <= allowed_for(game.deal, None)
-        if game.is_over:
-            break
-        mover = game.to_move
-        assert mover is not None
-        action = rng.choice(game.legal_actions())
-        table.act(mover.letter, str(action))
-        game = game.apply(action)
-    everything = {card.code for hand in game.deals[0].hands for card in hand}
-    for index, deal in enumerate(game.deals):
-        if deal.is_over:
-            detail = client.get(f"/api/games/{table.id}/deals/{index}").text
-            scored = deal.phase is Phase.SCORED
-            assert cards_in(detail) <= (everything if scored else allowed_for(deal, None))
 
 
 # ---------------------------------------------------------------------- the bots

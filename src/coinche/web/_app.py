@@ -656,6 +656,9 @@ def _server(app: FastAPI, host: str, port: int) -> Any:
         app,
         host=host,
         port=port,
+        # no logging.config.dictConfig: it would close the handlers already there (a
+        # test runner's among them); uvicorn's warnings go to the logging module's own
+        log_config=None,
         log_level="warning",
         lifespan="on",
         timeout_graceful_shutdown=5,
