@@ -118,9 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", default="http://127.0.0.1:8000", help="the server")
     parser.add_argument("--rules", default="common", help="a preset (default: common)")
-    parser.add_argument(
-        "--bots", default="greedy", help="the bots: greedy, policy, pimc or score"
-    )
+    parser.add_argument("--bots", default="greedy", help="the bots: greedy, policy, pimc or score")
     parser.add_argument("--seed", type=int, default=None, help="the game's seed")
     args = parser.parse_args(argv)
     try:

@@ -61,8 +61,7 @@ class GameEntry:
     kinds: tuple[str, str, str, str]  # HUMAN or a bot kind, for N, E, S, W
     tokens: dict[Seat, str]
     game: Game
-    created: float
-    used: float
+    used: float  # the time of its last request
     version: int = 0  # how many actions were made in the game
     thinking: Seat | None = None  # the bot seat whose search is under way
     bot_error: str | None = None
@@ -121,17 +120,16 @@ class GameStore:
         self._clock = clock
         self._games: dict[str, GameEntry] = {}
 
-    def __len__(self) -> int:
-        return len(self._games)
-
     # ------------------------------------------------------------------ games
-    def expire(self) -> int:
-        """Drop the games idle for longer than ``max_idle``; how many were dropped."""
+    def expire(self) -> None:
+        """Drop the games idle for longer than ``max_idle``. The games are kept in the
+        order of their last request, so only the stale ones at the front are looked at."""
         now = self._clock()
-        old = [key for key, entry in self._games.items() if now - entry.used > self.max_idle]
-        for key in old:
+        while self._games:
+            key, entry = next(iter(self._games.items()))
+            if now - entry.used <= self.max_idle:
+                return
             self._drop(key)
-        return len(old)
 
     def _drop(self, key: str) -> None:
         entry = self._games.pop(key)
@@ -157,8 +155,7 @@ class GameStore:
         game = Game.new(rules, Seat.WEST, random.Random(seed))
         key = secrets.token_urlsafe(12)
         tokens = {seat: secrets.token_urlsafe(24) for seat in Seat if kinds[seat] == HUMAN}
-        now = self._clock()
-        entry = GameEntry(key, seed, preset, kinds, tokens, game, now, now)
+        entry = GameEntry(key, seed, preset, kinds, tokens, game, self._clock())
         self._games[key] = entry
         self.wake_bots(entry)
         return entry
@@ -174,6 +171,7 @@ class GameStore:
                 f"for more than {self.max_idle:g} s",
             )
         entry.used = self._clock()
+        self._games[key] = self._games.pop(key)  # the most recently used last
         return entry
 
     def delete(self, key: str) -> None:
