@@ -76,7 +76,12 @@ Text = Annotated[str, StringConstraints(strict=True, max_length=200)]
 
 def default_workers() -> int:
     """The bot worker processes by default: one core is left to the server, and at
-    least one worker, at most four."""
+    least one worker, at most four.
+
+    >>> from coinche.web import default_workers
+    >>> 1 <= default_workers() <= 4
+    True
+    """
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 

@@ -44,7 +44,15 @@ def _policy() -> Player:
 
 class BotKind(NamedTuple):
     """A kind of bot the app can seat: its name, what it is, whether it thinks long
-    (then it runs off the event loop) and how it is built."""
+    (then it runs off the event loop) and how it is built. :data:`BOT_KINDS` holds
+    them by name, strongest first.
+
+    >>> from coinche.web import BOT_KINDS
+    >>> [(kind.name, kind.slow) for kind in BOT_KINDS.values()]
+    [('score', True), ('pimc', True), ('policy', False), ('greedy', False)]
+    >>> BOT_KINDS["greedy"].build()
+    GreedyPlayer()
+    """
 
     name: str
     label: str
