@@ -49,6 +49,7 @@ RULES_SUITES = frozenset(
         "test_properties.py",
         "test_property_suite.py",
         "test_solver.py",
+        "test_sweep.py",  # every public door, in both builds
     }
 )
 """The suites of the rules, the engine and the solver, and the check of the build."""
