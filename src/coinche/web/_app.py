@@ -34,7 +34,7 @@ from pydantic import (
 )
 
 from coinche import __version__, svg
-from coinche._checks import check_int_range, check_type, short_repr
+from coinche._checks import check_type, is_int, is_number, short_repr
 from coinche.actions import check_rules, int_to_action
 from coinche.announcements import Announcement
 from coinche.cards import Card
@@ -42,7 +42,6 @@ from coinche.config import PRESETS, RuleConfig
 from coinche.deal import Action, Deal, Phase, Step
 from coinche.errors import (
     CoincheError,
-    CoincheTypeError,
     IllegalActionError,
     IllegalCallError,
     IllegalCardError,
@@ -85,23 +84,6 @@ def default_workers() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
-def _check_settings(instance: Settings, attribute: attrs.Attribute[Any], value: object) -> None:
-    limits = {
-        "max_games": (1, 10**6),
-        "bot_workers": (0, 256),
-        "review_worlds": (0, 10_000),
-    }
-    if attribute.name in limits:
-        low, high = limits[attribute.name]
-        check_int_range(value, attribute.name, low, high)
-    elif attribute.name == "max_idle":
-        check_type(value, (int, float), "max_idle")
-        if not 0 < value <= 10**7:  # type: ignore[operator]
-            raise CoincheTypeError(
-                f"max_idle must be a number of seconds from 0 to 10**7, not {short_repr(value)}"
-            )
-
-
 @attrs.frozen
 class Settings:
     """How :func:`create_app` runs: the bounds on the games it holds, where the bots
@@ -125,13 +107,13 @@ class Settings:
     >>> Settings(max_games=0)
     Traceback (most recent call last):
     ...
-    coinche.errors.CoincheTypeError: max_games must be an int from 1 to 1000000, not 0
+    coinche.errors.CoincheValueError: Settings.max_games must be an int from 1 to 1000000, not 0
     """
 
-    max_games: int = attrs.field(default=1000, validator=_check_settings)
-    max_idle: float = attrs.field(default=3600.0, validator=_check_settings)
-    bot_workers: int = attrs.field(factory=default_workers, validator=_check_settings)
-    review_worlds: int = attrs.field(default=0, validator=_check_settings)
+    max_games: int = attrs.field(default=1000, validator=is_int(1, 10**6))
+    max_idle: float = attrs.field(default=3600.0, validator=is_number(0.01, 10**7))
+    bot_workers: int = attrs.field(factory=default_workers, validator=is_int(0, 256))
+    review_worlds: int = attrs.field(default=0, validator=is_int(0, 10_000))
 
 
 # ---------------------------------------------------------------------- request bodies
