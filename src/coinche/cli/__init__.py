@@ -102,6 +102,10 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     review); ``--svg`` also draws the play with each costly card outlined and its
     better card noted. Progress shows on a terminal unless ``--quiet``.
 
+``coinche serve``
+    Serve the web app (:mod:`coinche.web`, the ``web`` extra): a page to play against
+    the bots and a JSON API; see :mod:`coinche.cli._serve` for its options.
+
 On the pure-Python build, a command that searches for long (a default ``review``, a
 ``solve`` with its table, a ``match`` of searching players, a ``dataset`` of whole
 deals) says so in a line on standard error before it starts, on a terminal and
@@ -136,7 +140,7 @@ import attrs
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
 from coinche.cards import Hand, Strain
-from coinche.cli import _analysis, _human, _review, _scale
+from coinche.cli import _analysis, _human, _review, _scale, _serve
 from coinche.cli._common import (
     _PLAYER_KINDS,
     _PROG,
@@ -295,6 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     _analysis.add_commands(commands)  # render and solve
     _review.add_commands(commands)  # review (issue 24)
     _scale.add_commands(commands)  # match and dataset (issue 14)
+    _serve.add_commands(commands)  # serve: the web app (issue 33)
     return parser
 
 
