@@ -47,7 +47,14 @@ from typing import Any, Final
 import attrs
 
 from coinche import _kernel as K
-from coinche._checks import short_repr
+from coinche._checks import (
+    check_seat,
+    check_sequence,
+    check_type,
+    is_instance,
+    is_tuple_of,
+    short_repr,
+)
 from coinche.cards import CARDS, Card, Hand, hand_from_mask
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -84,8 +91,9 @@ def deal_hands(deck: Sequence[Card], dealer: Seat, pattern: Sequence[int]) -> Ha
     :raises InvalidDealError: not 32 cards, the 32 cards not all there, or packets that
         do not add up to eight.
     """
-    cards = tuple(deck)
-    packets = tuple(pattern)
+    cards = check_sequence(deck, "deck", Card)
+    check_seat(dealer, "dealer")
+    packets = check_sequence(pattern, "pattern", int)
     if len(cards) != 32 or sum(packets) != 8:
         raise InvalidDealError(
             f"dealing needs 32 cards and packets adding up to 8, not {len(cards)} cards "
@@ -256,11 +264,11 @@ class TurnedCardDeal:
     ([5, 5, 5, 5], Card.parse('JH'), 11)
     """
 
-    turned: Card
+    turned: Card = attrs.field(validator=is_instance(Card))
     """The card turned up after the first five cards; the taker gets it."""
-    first_hands: Hands
+    first_hands: Hands = attrs.field(validator=is_tuple_of(Hand, length=4))
     """The five-card hands dealt before the auction, indexed by seat."""
-    stock: tuple[Card, ...]
+    stock: tuple[Card, ...] = attrs.field(validator=is_tuple_of(Card))
     """The 11 cards dealt after the auction, in the order they are dealt."""
 
     def complete(self, dealer: Seat, taker: Seat) -> Hands:
@@ -274,6 +282,8 @@ class TurnedCardDeal:
         >>> [len(hand) for hand in hands], dealt.turned in hands[Seat.NORTH]
         ([8, 8, 8, 8], True)
         """
+        check_seat(dealer, "dealer")
+        check_seat(taker, "taker")
         masks = [hand.mask for hand in self.first_hands]
         stock = self.stock
         pos = 0
@@ -286,14 +296,20 @@ class TurnedCardDeal:
         return _four(masks)
 
 
-@functools.lru_cache(maxsize=16)
-def first_packets(pattern: tuple[int, ...]) -> tuple[int, ...]:
+def first_packets(pattern: Sequence[int]) -> tuple[int, ...]:
     """The packets of *pattern* that deal the first five cards, or (3, 2).
 
     >>> from coinche.dealing import first_packets
     >>> first_packets((3, 2, 3)), first_packets((2, 3, 3)), first_packets((3, 3, 2))
     ((3, 2), (2, 3), (3, 2))
     """
+    if type(pattern) is not tuple:
+        pattern = check_sequence(pattern, "pattern", int)
+    return _first_packets(pattern)
+
+
+@functools.lru_cache(maxsize=16)
+def _first_packets(pattern: tuple[int, ...]) -> tuple[int, ...]:
     total = 0
     for index, size in enumerate(pattern):
         total += size
@@ -313,6 +329,9 @@ def turned_card_deal(cards: Sequence[Card], dealer: Seat, rules: RuleConfig) -> 
     >>> str(dealt.first_hands[Seat.NORTH]), dealt.turned  # cards 0-2 and 12-13, card 20
     ('7C 8C 9C JD QD', Card.parse('JH'))
     """
+    cards = check_deck(cards)
+    check_seat(dealer, "dealer")
+    check_type(rules, RuleConfig, "rules")
     masks = [0, 0, 0, 0]
     pos = 0
     for size in first_packets(rules.deal_pattern):

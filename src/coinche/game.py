@@ -327,6 +327,21 @@ class Game(Immutable):
         return self.deal.to_move  # None while the game waits for a deck
 
     @property
+    def phase(self) -> Phase:
+        """The phase of the current deal: what :func:`~coinche.parse_action` reads a text
+        as, given the game (a finished deal's phase while the game waits for a deck or
+        once it is over).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat, parse_action
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+        >>> game.phase, parse_action("80 H", game)
+        (<Phase.AUCTION: 'auction'>, Bid(value=80, strain=<Strain.HEARTS: 2>))
+        """
+        return self.deal.phase
+
+    @property
     def needs_deck(self) -> bool:
         """True when the current deal is over, the match is not, and the game has no seed:
         it waits for :meth:`next_deal` (no action can be made before).

@@ -160,6 +160,8 @@ class Trick(Immutable):
 
     def seat_of(self, card: Card) -> Seat:
         """The seat that played *card* in this trick."""
+        if type(card) is not Card:
+            raise CoincheTypeError(f"card must be a Card, not {short_repr(card)}")
         for i, played in enumerate(self.cards):
             if played == card:
                 return self.leader.offset(i)

@@ -25,6 +25,7 @@ from coinche._checks import (
     check_items,
     check_iterable,
     check_type,
+    is_instance,
 )
 from coinche._trusted import Immutable, fill, trusted
 from coinche.announcements import (
@@ -179,21 +180,23 @@ class DealResult(Immutable):
     Deal score: NS 330, EW 0
     """
 
-    contract: Contract
+    # a DealResult built by hand is checked field by field; the library builds its own
+    # with the trusted constructor (_result below), from figures it computed
+    contract: Contract = attrs.field(validator=is_instance(Contract))
     """The contract the deal was played under."""
-    score: TeamPoints
+    score: TeamPoints = attrs.field(validator=is_instance(TeamPoints))
     """What each team adds to its game score, after rounding."""
-    made: bool
+    made: bool = attrs.field(validator=is_instance(bool))
     """Whether the bidders made the contract."""
-    card_points: TeamPoints
+    card_points: TeamPoints = attrs.field(validator=is_instance(TeamPoints))
     """Card points won, with the last-trick bonus, or the capot card points."""
-    belote: Team | None
+    belote: Team | None = attrs.field(validator=is_instance(Team, optional=True))
     """The team credited with belote, if any."""
-    announcement_points: TeamPoints
+    announcement_points: TeamPoints = attrs.field(validator=is_instance(TeamPoints))
     """Announcement points that scored, after comparison (and capot)."""
-    capot: Team | None
+    capot: Team | None = attrs.field(validator=is_instance(Team, optional=True))
     """The team that took all eight tricks, if any."""
-    tricks_won: TeamPoints
+    tricks_won: TeamPoints = attrs.field(validator=is_instance(TeamPoints))
     """How many tricks each team took."""
     _inputs: _Inputs | None = attrs.field(default=None, init=False, eq=False, repr=False)
 

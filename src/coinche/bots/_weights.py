@@ -5,10 +5,9 @@ import the inference module: that imports the players, which import the search).
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from coinche._checks import short_repr
+from coinche._checks import check_number, short_repr
 from coinche.errors import CoincheTypeError
 
 if TYPE_CHECKING:
@@ -39,16 +38,13 @@ class WorldModel(Protocol):
 
 
 def checked_weight(model: WorldModel, view: PlayerView, hands: Hands) -> float:
-    """*model*'s weight of the world *hands*, checked to be a number from 0 to 1."""
+    """*model*'s weight of the world *hands*, checked to be a number from 0 to 1 (an int
+    too large for a float, NaN or a bool refused like any other bad weight)."""
     weight = model.weight(view, hands)
-    if (
-        not isinstance(weight, (int, float))
-        or isinstance(weight, bool)
-        or not math.isfinite(weight)
-        or not 0.0 <= weight <= 1.0
-    ):
-        raise CoincheTypeError(
+    try:
+        return check_number(weight, "weight", 0.0, 1.0)
+    except CoincheTypeError as error:  # a CoincheValueError too: keep its class
+        raise type(error)(
             f"a world model's weight is a number from 0 to 1, not {short_repr(weight)} "
-            f"(from {model!r})"
-        )
-    return float(weight)
+            f"(from {short_repr(model)})"
+        ) from None

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from coinche import _kernel as K
-from coinche._checks import check_int_range, check_type, short_repr
+from coinche._checks import check_int_range, check_number, short_repr
 from coinche.bots._tree import _Tree, _World
 from coinche.bots.pimc import (
     _cards_to_value,
@@ -117,12 +117,7 @@ class IsmctsPlayer:
         self.rng = rng
         self.worlds = check_int_range(worlds, "worlds", 1, 100_000)
         self.dd_cards = check_int_range(dd_cards, "dd_cards", 0, 32)
-        c = float(check_type(exploration, (int, float), "exploration"))
-        if not 0.0 <= c <= 100.0:
-            raise CoincheTypeError(
-                f"exploration must be a number from 0 to 100, not {short_repr(exploration)}"
-            )
-        self.exploration = c
+        self.exploration = check_number(exploration, "exploration", 0, 100)
         if bidder is not None and not isinstance(bidder, Player):
             raise CoincheTypeError(f"bidder must be a Player or None, not {short_repr(bidder)}")
         self.bidder: Player = GreedyPlayer() if bidder is None else bidder

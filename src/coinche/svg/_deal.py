@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from coinche._checks import short_repr
 from coinche.cards import Card, Hand, Strain, Suit
 from coinche.config import AuctionKind, Direction, RuleConfig
 from coinche.deal import Deal
@@ -129,11 +130,13 @@ def _check_show(show: object) -> frozenset[Seat] | None:
     if show is None:
         return None
     if isinstance(show, (str, bytes)) or not isinstance(show, Iterable):
-        raise CoincheTypeError(f"show must be seats (an iterable of Seat) or None, not {show!r}")
+        raise CoincheTypeError(
+            f"show must be seats (an iterable of Seat) or None, not {short_repr(show)}"
+        )
     seats = tuple(show)
     for seat in seats:
         if type(seat) is not Seat:
-            raise CoincheTypeError(f"show holds Seat values, not {seat!r}")
+            raise CoincheTypeError(f"show holds Seat values, not {short_repr(seat)}")
     return frozenset(seats)
 
 
