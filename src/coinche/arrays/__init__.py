@@ -1,0 +1,203 @@
+"""The whole deal of Coinche in JAX: dealing, auction, play and score, on CPU or GPU.
+
+This package needs the optional extra ``coinche[jax]`` (``pip install jax`` gives the
+CPU build; a CUDA build of jax runs it on a GPU); the core of :mod:`coinche` never
+imports it. Its shape is pgx's: :func:`init` and :func:`step` take one deal and return
+a :class:`State` with ``current_player``, ``legal_action_mask`` (the 154 actions of
+:mod:`coinche.actions`), ``observation`` (:data:`COMPACT_FIELDS`), ``rewards`` (by
+seat) and ``terminated``; :func:`jax.vmap` batches them and :func:`jax.jit` compiles
+them. The rules are data (:func:`rules_data`), an argument of the same shape under
+every rule set, so that one compilation serves every preset.
+
+Deal *i* of seed *s* (:func:`deal_key`) is the deal
+:func:`coinche.rl.batch.deal_of` gives as a :class:`~coinche.Deal`.
+
+>>> import jax
+>>> import numpy as np
+>>> from coinche import RuleConfig
+>>> from coinche import arrays
+>>> rules = arrays.rules_data(RuleConfig.common())
+>>> state = arrays.init(arrays.deal_key(7, 0), rules)
+>>> # North dealt, East opens: a pass, 80 to 160 in four suits (36 bids), 4 capots
+>>> int(state.current_player), int(state.legal_action_mask.sum())
+(1, 41)
+>>> keys = np.stack([arrays.deal_key(7, i) for i in range(64)])
+>>> scores = arrays.random_deals(keys, rules, jax.random.key(0))
+>>> scores.shape
+(64, 2)
+
+Every preset but ``classic_belote`` is played (its turned-card auction deals three more
+cards after it, and its play and announcement rules are not in the tables); rules
+whose belote must be declared are refused too: an action integer cannot say whether it
+declares belote. Each seat declares all of its announcements with its first card.
+"""
+
+from __future__ import annotations
+
+try:
+    import jax as _jax
+except ImportError as error:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        f"coinche.arrays needs JAX ({error.name} is missing): pip install 'coinche[jax]'"
+    ) from error
+
+import functools
+from typing import Any
+
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from coinche._checks import check_type, short_repr
+from coinche._shuffle import LIMIT
+from coinche.arrays._engine import (
+    COLUMNS,
+    COMPACT_FIELDS,
+    COMPACT_SIZE,
+    MASK_COLUMNS,
+    Array,
+    Rules,
+    State,
+    advance_key,
+    compact,
+    init,
+    legal_cards,
+    score,
+    step,
+)
+from coinche.arrays._engine import rules_data as _rules_data
+from coinche.arrays._policies import greedy_action, random_action
+from coinche.arrays._tables import check_array_rules
+from coinche.config import RuleConfig
+from coinche.errors import CoincheTypeError
+
+__all__ = [
+    "COLUMNS",
+    "COMPACT_FIELDS",
+    "COMPACT_SIZE",
+    "MASK_COLUMNS",
+    "Rules",
+    "State",
+    "advance_key",
+    "batch_init",
+    "batch_step",
+    "compact",
+    "deal_key",
+    "deal_keys",
+    "greedy_action",
+    "init",
+    "legal_cards",
+    "random_action",
+    "random_deals",
+    "rules_data",
+    "score",
+    "step",
+]
+
+
+def rules_data(rules: RuleConfig) -> Rules:
+    """The rules *rules* as arrays (:class:`Rules`), built once per RuleConfig.
+
+    >>> from coinche import RuleConfig
+    >>> from coinche.arrays import rules_data
+    >>> rules_data(RuleConfig.ffb()).mask.shape
+    (4096, 154)
+
+    :raises CoincheTypeError: *rules* is not a RuleConfig.
+    :raises RuleConfigError: rules the engine does not play (classic belote's auction,
+        belote that must be declared).
+    """
+    check_type(rules, RuleConfig, "rules")
+    return _rules_data(check_array_rules(rules))
+
+
+def check_seed(value: object, name: str) -> int:
+    """*value* if it is an int from 0 to 2**64 - 1, else CoincheTypeError naming it."""
+    if type(value) is not int and not isinstance(value, np.integer):
+        raise CoincheTypeError(f"{name} must be an int from 0 to 2**64 - 1, not {short_repr(value)}")
+    number = int(value)  # type: ignore[arg-type]
+    if not 0 <= number < LIMIT:
+        raise CoincheTypeError(f"{name} must be an int from 0 to 2**64 - 1, not {short_repr(value)}")
+    return number
+
+
+def deal_key(seed: int, index: int) -> np.ndarray[Any, np.dtype[np.uint32]]:
+    """The key of deal *index* of *seed*, four uint32 words, for :func:`init`.
+
+    >>> from coinche.arrays import deal_key
+    >>> deal_key(2**32 + 5, 7).tolist()
+    [5, 1, 7, 0]
+
+    :raises CoincheTypeError: *seed* or *index* not an int from 0 to 2**64 - 1.
+    """
+    seed = check_seed(seed, "seed")
+    index = check_seed(index, "index")
+    word = 0xFFFFFFFF
+    return np.array([seed & word, seed >> 32, index & word, index >> 32], dtype=np.uint32)
+
+
+def deal_keys(seed: int, start: int, n: int) -> np.ndarray[Any, np.dtype[np.uint32]]:
+    """The keys of deals *start* to *start + n - 1* of *seed* (``n x 4`` uint32).
+
+    >>> from coinche.arrays import deal_keys
+    >>> deal_keys(3, 2**32 - 1, 2)[:, 2:].tolist()
+    [[4294967295, 0], [0, 1]]
+
+    :raises CoincheTypeError: *seed* or an index not an int from 0 to 2**64 - 1, or *n*
+        below 1.
+    """
+    seed = check_seed(seed, "seed")
+    start = check_seed(start, "start")
+    if type(n) is not int or n < 1:
+        raise CoincheTypeError(f"n must be an int of at least 1, not {short_repr(n)}")
+    check_seed(start + n - 1, "the last index")
+    index = np.arange(n, dtype=np.uint64) + np.uint64(start)
+    out = np.empty((n, 4), dtype=np.uint32)
+    out[:, 0] = seed & 0xFFFFFFFF
+    out[:, 1] = seed >> 32
+    out[:, 2] = (index & np.uint64(0xFFFFFFFF)).astype(np.uint32)
+    out[:, 3] = (index >> np.uint64(32)).astype(np.uint32)
+    return out
+
+
+batch_init = _jax.jit(_jax.vmap(init, in_axes=(0, None)))
+""":func:`init` of a batch of keys (``n x 4``), compiled: ``batch_init(keys, rules)``."""
+batch_step = _jax.jit(_jax.vmap(step, in_axes=(0, 0, None)))
+""":func:`step` of a batch of deals, compiled: ``batch_step(states, actions, rules)``."""
+
+
+@functools.partial(_jax.jit, static_argnames=("policy",))
+def random_deals(keys: Array, rules: Rules, rng: Array, policy: str = "random") -> Array:
+    """Deal the deals *keys* names and play each to its end with uniformly random legal
+    actions drawn from the random key *rng* (or, with ``policy="greedy"``, every seat
+    :func:`greedy_action`), in one compiled call; returns the deal scores (``n x 2``,
+    0 for a deal thrown in).
+
+    >>> import jax
+    >>> from coinche import RuleConfig
+    >>> from coinche.arrays import deal_keys, random_deals, rules_data
+    >>> rules = rules_data(RuleConfig.common())
+    >>> scores = random_deals(deal_keys(0, 0, 8), rules, jax.random.key(1), policy="greedy")
+    >>> bool((scores >= 0).all())
+    True
+    """
+    states = _jax.vmap(init, in_axes=(0, None))(jnp.asarray(keys, jnp.uint32), rules)
+    n = states.terminated.shape[0]
+
+    def choose(st: State, key: Array) -> Array:
+        if policy == "greedy":
+            return _jax.vmap(greedy_action, in_axes=(0, 0, None))(
+                st.observation, st.legal_action_mask, rules
+            )
+        return _jax.vmap(random_action)(_jax.random.split(key, n), st.legal_action_mask)
+
+    def body(carry: tuple[State, Array]) -> tuple[State, Array]:
+        st, key = carry
+        key, sub = _jax.random.split(key)
+        return _jax.vmap(step, in_axes=(0, 0, None))(st, choose(st, sub), rules), key
+
+    def going(carry: tuple[State, Array]) -> Array:
+        return ~jnp.all(carry[0].terminated)
+
+    final, _ = lax.while_loop(going, body, (states, rng))
+    return final.scores
