@@ -59,12 +59,15 @@ from coinche.arrays._engine import (
     Rules,
     State,
     advance_key,
+    call_step,
+    card_step,
     compact,
     init,
     legal_cards,
     score,
     step,
 )
+from coinche.arrays._engine import AUCTION as _AUCTION
 from coinche.arrays._engine import rules_data as _rules_data
 from coinche.arrays._policies import greedy_action, random_action
 from coinche.arrays._tables import check_array_rules
@@ -81,6 +84,9 @@ __all__ = [
     "advance_key",
     "batch_init",
     "batch_step",
+    "call_step",
+    "card_step",
+    "check_seed",
     "compact",
     "deal_key",
     "deal_keys",
@@ -100,8 +106,8 @@ def rules_data(rules: RuleConfig) -> Rules:
 
     >>> from coinche import RuleConfig
     >>> from coinche.arrays import rules_data
-    >>> rules_data(RuleConfig.ffb()).mask.shape
-    (4096, 154)
+    >>> rules_data(RuleConfig.ffb()).mask_words.shape   # 154 legal actions in 5 words
+    (4096, 5)
 
     :raises CoincheTypeError: *rules* is not a RuleConfig.
     :raises RuleConfigError: rules the engine does not play (classic belote's auction,
@@ -112,12 +118,26 @@ def rules_data(rules: RuleConfig) -> Rules:
 
 
 def check_seed(value: object, name: str) -> int:
-    """*value* if it is an int from 0 to 2**64 - 1, else CoincheTypeError naming it."""
+    """*value* (an int or a NumPy integer) as an int if it is from 0 to 2**64 - 1, the
+    seeds and deal indices of the array tier; else CoincheTypeError naming *name*.
+
+    >>> from coinche.arrays import check_seed
+    >>> check_seed(2**64 - 1, "seed") == 2**64 - 1
+    True
+    >>> check_seed(-1, "seed")
+    Traceback (most recent call last):
+    ...
+    coinche.errors.CoincheTypeError: seed must be an int from 0 to 2**64 - 1, not -1
+    """
     if type(value) is not int and not isinstance(value, np.integer):
-        raise CoincheTypeError(f"{name} must be an int from 0 to 2**64 - 1, not {short_repr(value)}")
+        raise CoincheTypeError(
+            f"{name} must be an int from 0 to 2**64 - 1, not {short_repr(value)}"
+        )
     number = int(value)  # type: ignore[arg-type]
     if not 0 <= number < LIMIT:
-        raise CoincheTypeError(f"{name} must be an int from 0 to 2**64 - 1, not {short_repr(value)}")
+        raise CoincheTypeError(
+            f"{name} must be an int from 0 to 2**64 - 1, not {short_repr(value)}"
+        )
     return number
 
 
@@ -183,21 +203,36 @@ def random_deals(keys: Array, rules: Rules, rng: Array, policy: str = "random") 
     """
     states = _jax.vmap(init, in_axes=(0, None))(jnp.asarray(keys, jnp.uint32), rules)
     n = states.terminated.shape[0]
+    greedy = policy == "greedy"
 
     def choose(st: State, key: Array) -> Array:
-        if policy == "greedy":
+        if greedy:
             return _jax.vmap(greedy_action, in_axes=(0, 0, None))(
                 st.observation, st.legal_action_mask, rules
             )
-        return _jax.vmap(random_action)(_jax.random.split(key, n), st.legal_action_mask)
+        return _jax.vmap(random_action)(
+            _jax.random.bits(key, (n,), jnp.uint32), st.legal_action_mask
+        )
 
-    def body(carry: tuple[State, Array]) -> tuple[State, Array]:
+    def calls(carry: tuple[State, Array]) -> tuple[State, Array]:
         st, key = carry
         key, sub = _jax.random.split(key)
-        return _jax.vmap(step, in_axes=(0, 0, None))(st, choose(st, sub), rules), key
+        moved = _jax.vmap(call_step, in_axes=(0, 0, None, None))(
+            st, choose(st, sub), rules, greedy
+        )
+        return moved, key
 
-    def going(carry: tuple[State, Array]) -> Array:
-        return ~jnp.all(carry[0].terminated)
+    def bidding(carry: tuple[State, Array]) -> Array:
+        return jnp.any(carry[0].phase == _AUCTION)
 
-    final, _ = lax.while_loop(going, body, (states, rng))
+    def cards(_: int, carry: tuple[State, Array]) -> tuple[State, Array]:
+        st, key = carry
+        key, sub = _jax.random.split(key)
+        moved = _jax.vmap(card_step, in_axes=(0, 0, None, None))(
+            st, choose(st, sub), rules, greedy
+        )
+        return moved, key
+
+    carry = lax.while_loop(bidding, calls, (states, rng))
+    final, _ = lax.fori_loop(0, 32, cards, carry)
     return final.scores

@@ -81,7 +81,7 @@ class Rules(NamedTuple):
     Every field has the same shape under every rule set. Build it with
     :func:`rules_data`."""
 
-    mask: Array
+    mask_words: Array
     nxt: Array
     to_move: Array
     over: Array
@@ -267,7 +267,9 @@ def legal_cards(state: State, flags: Array) -> Array:
         ),
     )
     suit = jnp.where(led == strain, trump_led, jnp.where(follow != 0, following, void))
-    legal = jnp.where(strain == K.NO_TRUMP, no_trump, jnp.where(strain == K.ALL_TRUMP, all_trump, suit))
+    legal = jnp.where(
+        strain == K.NO_TRUMP, no_trump, jnp.where(strain == K.ALL_TRUMP, all_trump, suit)
+    )
     return jnp.where(n == 0, hand, legal).astype(U32)
 
 
@@ -300,7 +302,9 @@ def _credit(strength: Array, points: Array) -> Array:
     """The announcement points that score by team (int32[2]): all of the team holding
     the strongest announcement, nobody's when the two teams' best are equal
     (:func:`coinche._kernel.best_announcements`)."""
-    team_best = jnp.stack([jnp.maximum(strength[0], strength[2]), jnp.maximum(strength[1], strength[3])])
+    team_best = jnp.stack(
+        [jnp.maximum(strength[0], strength[2]), jnp.maximum(strength[1], strength[3])]
+    )
     team_points = jnp.stack([points[0] + points[2], points[1] + points[3]])
     winner = jnp.where(team_best[0] > team_best[1], 0, 1)
     tie = team_best[0] == team_best[1]
@@ -324,7 +328,9 @@ def score(state: State, options: Array) -> Array:
     capot = jnp.where(tricks[0] == 8, 0, jnp.where(tricks[1] == 8, 1, -1))
     is_capot = capot >= 0
     ann = state.credit
-    card = jnp.where(is_capot, jnp.where(teams == capot, options[K.OPT_CAPOT_CARD_POINTS], 0), state.points)
+    card = jnp.where(
+        is_capot, jnp.where(teams == capot, options[K.OPT_CAPOT_CARD_POINTS], 0), state.points
+    )
     annp = jnp.where(is_capot, jnp.where(teams == capot, ann[0] + ann[1], 0), ann)
     has_belote = state.belote >= 0
     bel = jnp.where(teams == state.belote, K.BELOTE_POINTS, 0)
@@ -390,9 +396,7 @@ def score(state: State, options: Array) -> Array:
     result = jnp.where(
         system == K.CONTRACT_ONLY, contract_only, jnp.where(system == K.MIN82, min82, others)
     )
-    factor = jnp.where(
-        (system == K.FFB) & doubled & (state.belote == w), m, 1
-    )
+    factor = jnp.where((system == K.FFB) & doubled & (state.belote == w), m, 1)
     result = result + jnp.where(has_belote & (teams == state.belote), K.BELOTE_POINTS * factor, 0)
     rounded = (result + 5) // 10 * 10
     return jnp.where(options[K.OPT_ROUNDING] != 0, rounded, result).astype(I32)
@@ -528,7 +532,9 @@ def _card(state: State, card: Array, rules: Rules) -> State:
     master_key = jnp.where(beats, key, state.master_key)
     master_pos = jnp.where(beats, n, state.master_pos)
     trumped = jnp.where(lead, 0, state.trumped) | jnp.where(~lead & (key >= 16), 1 << (n & 1), 0)
-    higher = (card >> 3 == led) & (_ORDER[strain * 32 + card] > _ORDER[strain * 32 + state.led_top])
+    higher = (card >> 3 == led) & (
+        _ORDER[strain * 32 + card] > _ORDER[strain * 32 + state.led_top]
+    )
     led_top = jnp.where(lead | higher, card, state.led_top)
     trick_points = jnp.where(lead, 0, state.trick_points) + _POINTS[strain * 32 + card]
     full = n == 3
@@ -584,7 +590,23 @@ def step(state: State, action: Array, rules: Rules) -> State:
     return _select(state.terminated, quiet, _observe(moved, rules))
 
 
-def _observe(state: State, rules: Rules) -> State:
+def call_step(state: State, action: Array, rules: Rules, observe: bool = True) -> State:
+    """:func:`step` for a deal in its auction (a deal in its play or over stays as it
+    is); *observe* False leaves ``observation`` as it was (a faster step for policies
+    that read only the mask)."""
+    quiet = state._replace(rewards=jnp.zeros(4, jnp.float32))
+    moved = _call(quiet, jnp.clip(jnp.asarray(action, I32), 32, NUM_ACTIONS - 1), rules)
+    return _select(state.phase != AUCTION, quiet, _observe(moved, rules, observe))
+
+
+def card_step(state: State, card: Array, rules: Rules, observe: bool = True) -> State:
+    """:func:`step` for a deal in its play (a deal in its auction or over stays as it is)."""
+    quiet = state._replace(rewards=jnp.zeros(4, jnp.float32))
+    moved = _card(quiet, jnp.clip(jnp.asarray(card, I32), 0, 31), rules)
+    return _select(state.phase != PLAY, quiet, _observe(moved, rules, observe))
+
+
+def _observe(state: State, rules: Rules, observe: bool = True) -> State:
     """The seat to move, its legal actions and its compact observation."""
     in_play = state.phase == PLAY
     over = state.terminated
@@ -594,11 +616,13 @@ def _observe(state: State, rules: Rules) -> State:
     cards = legal_cards(state, rules.play_flags)
     card_bits = ((cards >> _CARDS) & 1).astype(jnp.bool_)
     play_mask = jnp.concatenate([card_bits, jnp.zeros(NUM_ACTIONS - 32, jnp.bool_)])
-    mask = jnp.where(in_play, play_mask, rules.mask[state.astate]) & ~over
+    words = rules.mask_words[state.astate]
+    calls = (((words[:, None] >> _CARDS[None, :]) & 1) == 1).reshape(160)[:NUM_ACTIONS]
+    mask = jnp.where(in_play, play_mask, calls) & ~over
     return state._replace(
         current_player=jnp.where(over, -1, mover),
         legal_action_mask=mask,
-        observation=compact(state, mover),
+        observation=compact(state, mover) if observe else state.observation,
     )
 
 

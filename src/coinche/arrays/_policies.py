@@ -30,13 +30,37 @@ _BIDS: Final = jnp.arange(114, dtype=I32)
 _BIG: Final = 1 << 30
 
 
-def random_action(key: Array, mask: Array) -> Array:
+def pack(mask: Array) -> Array:
+    """154 booleans as five uint32 words, bit ``a % 32`` of word ``a // 32`` for action *a*."""
+    padded = jnp.concatenate([mask, jnp.zeros(160 - mask.shape[0], jnp.bool_)]).reshape(5, 32)
+    return jnp.sum(
+        jnp.where(padded, U32(1) << jnp.arange(32, dtype=U32), U32(0)), axis=1, dtype=U32
+    )
+
+
+def _kth_bit(word: Array, k: Array) -> Array:
+    """The index of the *k*-th (from 0) set bit of *word* (a binary search on popcounts)."""
+    at = jnp.int32(0)
+    for width in (16, 8, 4, 2, 1):
+        low = (word >> at.astype(U32)) & U32((1 << width) - 1)
+        count = jax.lax.population_count(low).astype(I32)
+        above = k >= count
+        k = jnp.where(above, k - count, k)
+        at = jnp.where(above, at + width, at)
+    return at
+
+
+def random_action(bits: Array, mask: Array) -> Array:
     """A legal action drawn uniformly from *mask* (154 booleans, not all False) with
-    the random key *key*: the k-th legal action, k drawn below their number."""
-    count = jnp.sum(mask, dtype=I32)
-    draw = jax.random.bits(key, dtype=U32) >> 16
-    k = ((draw * count.astype(U32)) >> 16).astype(I32)
-    return jnp.argmax(jnp.cumsum(mask, dtype=I32) > k).astype(I32)
+    the random uint32 *bits* (``jax.random.bits``): the k-th legal action, k drawn
+    below their number from the top 16 bits."""
+    words = pack(mask)
+    counts = jax.lax.population_count(words).astype(I32)
+    draw = jnp.asarray(bits, U32) >> 16
+    k = ((draw * jnp.sum(counts).astype(U32)) >> 16).astype(I32)
+    before = jnp.cumsum(counts) - counts  # five words: a short scan
+    w = jnp.max(jnp.where((before <= k) & (counts > 0), jnp.arange(5), 0)).astype(I32)
+    return w * 32 + _kth_bit(words[w], k - before[w])
 
 
 def _field(row: Array, name: str, width: int = 1) -> Array:
@@ -58,7 +82,9 @@ def greedy_action(row: Array, mask: Array, rules: Rules) -> Array:
     player's docs for the rule): equal to the player's at every decision."""
     hand_bits = jax.lax.bitcast_convert_type(_field(row, "hand"), U32)
     hand = ((hand_bits >> _CARDS.astype(U32)) & 1).astype(jnp.bool_)
-    return jnp.where(_field(row, "phase") == 1, _greedy_card(row, mask), _greedy_call(row, hand, mask, rules))
+    return jnp.where(
+        _field(row, "phase") == 1, _greedy_card(row, mask), _greedy_call(row, hand, mask, rules)
+    )
 
 
 def _strengths(hand: Array) -> Array:

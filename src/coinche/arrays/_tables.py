@@ -79,7 +79,8 @@ def check_array_rules(rules: RuleConfig) -> RuleConfig:
 def _auction_arrays(rules: RuleConfig) -> dict[str, Any]:
     """The auction as a state machine, dealer-relative (the dealer is seat 0).
 
-    State 0 is the opening. ``mask[s]`` the legal actions of the seat to move,
+    State 0 is the opening. ``mask[s]`` the legal actions (kept packed, as five uint32
+    words, in :func:`rule_arrays`' ``mask_words``) of the seat to move,
     ``nxt[s, a]`` the state after action *a* (0 if illegal), ``to_move[s]`` the
     dealer-relative seat to move (0 once over), ``over`` / ``thrown`` whether it is over
     / thrown in; for an over state with a contract: ``strain``, ``level`` (the
@@ -148,7 +149,9 @@ def _auction_arrays(rules: RuleConfig) -> dict[str, Any]:
             bid = action_to_int(auction.highest_bid[1], rules)  # type: ignore[index]
             t["level"][state] = level_index(bid)
             value = contract.value
-            t["kind"][state] = K.CAPOT if value is CAPOT else K.GENERALE if value is GENERALE else 0
+            t["kind"][state] = (
+                K.CAPOT if value is CAPOT else K.GENERALE if value is GENERALE else 0
+            )
             t["value"][state] = contract.points
             t["taker"][state] = int(contract.taker)
             t["mult"][state] = contract.multiplier
@@ -173,6 +176,11 @@ def rule_arrays(rules: RuleConfig) -> dict[str, Any]:
     the play flags, the scoring options and the announcement switch."""
     check_array_rules(rules)
     out = _auction_arrays(rules)
+    padded = np.zeros((AUCTION_STATES, 160), dtype=np.uint64)
+    padded[:, :NUM_ACTIONS] = out.pop("mask")
+    out["mask_words"] = (
+        (padded.reshape(AUCTION_STATES, 5, 32) << np.arange(32, dtype=np.uint64)).sum(axis=2)
+    ).astype(np.uint32)
     out["action_kind"] = _action_kinds(rules)
     bids = np.arange(NUM_ACTIONS - NUMERIC_BID_BASE)
     out["bid_value"] = np.where(

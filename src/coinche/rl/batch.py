@@ -246,7 +246,11 @@ class BatchEnv:
                 int(acts[bad]), Seat(int(self._to_move[bad])), f"not legal in deal {bad} now"
             )
         self.state, rewards, ended, scores, thrown = _advance_jit(
-            self.state, jnp.asarray(acts, jnp.int32), jnp.asarray(moving), self._rules, self._stride
+            self.state,
+            jnp.asarray(acts, jnp.int32),
+            jnp.asarray(moving),
+            self._rules,
+            self._stride,
         )
         diff = np.asarray(rewards)
         self.rewards = self.reward.of_array(diff) if self.reward.kind != "score" else diff.copy()
@@ -279,7 +283,9 @@ def _one_hot(index: Array, size: int, on: Array | bool = True) -> Array:
 
 def _mask_bits(words: Array) -> Array:
     """The 32 bits of each int32 word, lowest first, as a trailing axis of floats."""
-    bits = jax.lax.bitcast_convert_type(words, jnp.uint32)[..., None] >> jnp.arange(32, dtype=jnp.uint32)
+    bits = jax.lax.bitcast_convert_type(words, jnp.uint32)[..., None] >> jnp.arange(
+        32, dtype=jnp.uint32
+    )
     return (bits & 1).astype(jnp.float32)
 
 
