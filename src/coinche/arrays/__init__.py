@@ -50,6 +50,7 @@ from jax import lax
 
 from coinche._checks import check_type, short_repr
 from coinche._shuffle import LIMIT
+from coinche.arrays._engine import AUCTION as _AUCTION
 from coinche.arrays._engine import (
     COLUMNS,
     COMPACT_FIELDS,
@@ -67,7 +68,6 @@ from coinche.arrays._engine import (
     score,
     step,
 )
-from coinche.arrays._engine import AUCTION as _AUCTION
 from coinche.arrays._engine import rules_data as _rules_data
 from coinche.arrays._policies import greedy_action, random_action
 from coinche.arrays._tables import check_array_rules

@@ -461,29 +461,34 @@ def init(key: Array, rules: Rules) -> State:
     return _observe(_fresh(key), rules)
 
 
-def _call(state: State, action: Array, rules: Rules) -> State:
-    """The seat to move makes the call *action* (legal: unchecked)."""
+def _call(state: State, action: Array, rules: Rules, active: Array) -> State:
+    """The seat to move makes the call *action* (legal: unchecked), where *active*."""
     seat = state.current_player
     kind = rules.action_kind[action]
     b = action - 40
     hot = (_SEATS[:, None] == seat) & (_SEATS[None, :] == (b >> 5)) & (kind == T.KIND_BID)
-    bids = state.bids | jnp.where(hot, U32(1) << (b & 31).astype(U32), U32(0))
+    bids = state.bids | jnp.where(hot & active, U32(1) << (b & 31).astype(U32), U32(0))
     bit = 1 << seat
     passed = jnp.where(kind == T.KIND_PASS, state.passed | bit, state.passed & ~bit)
     coincher = jnp.where(kind == T.KIND_COINCHE, seat, state.coincher)
     surcoincher = jnp.where(kind == T.KIND_SURCOINCHE, seat, state.surcoincher)
     s = rules.nxt[state.astate, action]
+    over = rules.over[s] & active
+    thrown = over & rules.thrown[s]
     state = state._replace(
-        bids=bids, passed=passed, coincher=coincher, surcoincher=surcoincher, astate=s
+        bids=bids,
+        passed=jnp.where(active, passed, state.passed),
+        coincher=jnp.where(active, coincher, state.coincher),
+        surcoincher=jnp.where(active, surcoincher, state.surcoincher),
+        astate=jnp.where(active, s, state.astate),
+        phase=jnp.where(thrown, THROWN_IN, state.phase),
+        terminated=state.terminated | thrown,
     )
-    over = rules.over[s]
-    thrown = rules.thrown[s]
-    play = _start_play(state, s, rules)
-    ended = state._replace(phase=jnp.int32(THROWN_IN), terminated=jnp.bool_(True))
-    return _select(over & thrown, ended, _select(over, play, state))
+    return _start_play(state, s, rules, over & ~thrown)
 
 
-def _start_play(state: State, s: Array, rules: Rules) -> State:
+def _start_play(state: State, s: Array, rules: Rules, start: Array) -> State:
+    """The play begins where *start*, after the auction state *s*."""
     dealer = state.dealer
     strain = rules.strain[s]
     mult = rules.mult[s]
@@ -491,36 +496,39 @@ def _start_play(state: State, s: Array, rules: Rules) -> State:
     has = ((state.hands & pair) == pair) & (pair != 0)
     holder = jnp.max(jnp.where(has, _SEATS, -1))
     cards, points, strength = jax.vmap(_announcements, in_axes=(0, None))(state.hands, strain)
-    on = rules.announcements
+    on = rules.announcements & start
+
+    def at(new: Array, old: Array) -> Array:
+        return jnp.where(start, new, old)
+
     return state._replace(
-        phase=jnp.int32(PLAY),
-        strain=strain,
-        level=rules.level[s],
-        taker=(dealer + rules.taker[s]) & 3,
-        mult_index=(mult >= 2).astype(I32) + (mult >= 4).astype(I32),
-        kind=rules.kind[s],
-        value=rules.value[s],
-        multiplier=mult,
-        leader=(dealer + rules.leader[s]) & 3,
-        size=jnp.int32(0),
-        belote=jnp.where(holder >= 0, holder & 1, -1),
-        ann_cards=jnp.where(on, cards, U32(0)),
-        ann_points=jnp.where(on, points, 0),
-        credit=jnp.where(on, _credit(strength, points), 0),
+        phase=at(jnp.int32(PLAY), state.phase),
+        strain=at(strain, state.strain),
+        level=at(rules.level[s], state.level),
+        taker=at((dealer + rules.taker[s]) & 3, state.taker),
+        mult_index=at((mult >= 2).astype(I32) + (mult >= 4).astype(I32), state.mult_index),
+        kind=at(rules.kind[s], state.kind),
+        value=at(rules.value[s], state.value),
+        multiplier=at(mult, state.multiplier),
+        leader=at((dealer + rules.leader[s]) & 3, state.leader),
+        belote=at(jnp.where(holder >= 0, holder & 1, -1), state.belote),
+        ann_cards=jnp.where(on, cards, state.ann_cards),
+        ann_points=jnp.where(on, points, state.ann_points),
+        credit=jnp.where(on, _credit(strength, points), state.credit),
     )
 
 
-def _card(state: State, card: Array, rules: Rules) -> State:
-    """The seat to move plays *card* (legal: unchecked)."""
+def _card(state: State, card: Array, rules: Rules, active: Array) -> State:
+    """The seat to move plays *card* (legal: unchecked), where *active*."""
     seat = state.current_player
-    here = _SEATS == seat
+    here = (seat == _SEATS) & active
     bit = U32(1) << card.astype(U32)
     hands = jnp.where(here, state.hands & ~bit, state.hands)
     played = jnp.where(here, state.played | bit, state.played)
     trick = jnp.where(here, card, state.trick)
     first = state.tricks_done == 0
     shown = jnp.where(here & first, state.shown | state.ann_cards, state.shown)
-    gain = jnp.where(first, state.ann_points[seat], 0)
+    gain = jnp.where(first & active, state.ann_points[seat], 0)
     declared = state.declared + jnp.where(jnp.arange(2) == (seat & 1), gain, 0)
     n = state.size
     strain = jnp.maximum(state.strain, 0)
@@ -537,73 +545,74 @@ def _card(state: State, card: Array, rules: Rules) -> State:
     )
     led_top = jnp.where(lead | higher, card, state.led_top)
     trick_points = jnp.where(lead, 0, state.trick_points) + _POINTS[strain * 32 + card]
-    full = n == 3
+    full = (n == 3) & active
     winner = (state.leader + master_pos) & 3
     done = state.tricks_done + full.astype(I32)
-    last = done == 8
+    last = (done == 8) & full
     team_hot = (jnp.arange(2) == (winner & 1)) & full
     gained = trick_points + jnp.where(last, K.LAST_TRICK_BONUS, 0)
+
+    def at(new: Array, old: Array) -> Array:
+        return jnp.where(active, new, old)
+
     state = state._replace(
         hands=hands,
         played=played,
         trick=jnp.where(full, -1, trick),
         shown=shown,
         declared=declared,
-        led=led,
-        master=master,
-        master_key=master_key,
-        master_pos=master_pos,
-        trumped=trumped,
-        led_top=led_top,
-        trick_points=trick_points,
-        size=jnp.where(full, 0, n + 1),
+        led=at(led, state.led),
+        master=at(master, state.master),
+        master_key=at(master_key, state.master_key),
+        master_pos=at(master_pos, state.master_pos),
+        trumped=at(trumped, state.trumped),
+        led_top=at(led_top, state.led_top),
+        trick_points=at(trick_points, state.trick_points),
+        size=at(jnp.where(full, 0, n + 1), n),
         leader=jnp.where(full, winner, state.leader),
         tricks_done=done,
-        won=state.won + ((_SEATS == winner) & full).astype(I32),
+        won=state.won + ((winner == _SEATS) & full).astype(I32),
         points=state.points + jnp.where(team_hot, gained, 0),
     )
     scores = score(state, rules.score_options)
     diff = (scores[0] - scores[1]).astype(jnp.float32)
-    scored = state._replace(
-        phase=jnp.int32(SCORED),
-        terminated=jnp.bool_(True),
-        scores=scores,
-        rewards=jnp.stack([diff, -diff, diff, -diff]),
+    return state._replace(
+        phase=jnp.where(last, SCORED, state.phase),
+        terminated=state.terminated | last,
+        scores=jnp.where(last, scores, state.scores),
+        rewards=jnp.where(last, jnp.stack([diff, -diff, diff, -diff]), state.rewards),
     )
-    return _select(last, scored, state)
-
-
-def _select(where: Array, yes: State, no: State) -> State:
-    return jax.tree.map(lambda a, b: jnp.where(where, a, b), yes, no)
 
 
 def step(state: State, action: Array, rules: Rules) -> State:
     """The seat to move takes *action* (an action integer its mask allows: unchecked).
     A finished deal stays as it is (its rewards 0)."""
     action = jnp.asarray(action, I32)
+    going = ~state.terminated
+    bidding = going & (state.phase == AUCTION)
+    playing = going & (state.phase == PLAY)
     quiet = state._replace(rewards=jnp.zeros(4, jnp.float32))
-    moved = _select(
-        state.phase == AUCTION,
-        _call(quiet, jnp.clip(action, 32, NUM_ACTIONS - 1), rules),
-        _card(quiet, jnp.clip(action, 0, 31), rules),
-    )
-    return _select(state.terminated, quiet, _observe(moved, rules))
+    called = _call(quiet, jnp.clip(action, 32, NUM_ACTIONS - 1), rules, bidding)
+    moved = _card(called, jnp.clip(action, 0, 31), rules, playing)
+    return _observe(moved, rules)
 
 
 def call_step(state: State, action: Array, rules: Rules, observe: bool = True) -> State:
     """:func:`step` for a deal in its auction (a deal in its play or over stays as it
     is); *observe* False leaves ``observation`` as it was (a faster step for policies
     that read only the mask)."""
+    bidding = ~state.terminated & (state.phase == AUCTION)
     quiet = state._replace(rewards=jnp.zeros(4, jnp.float32))
-    moved = _call(quiet, jnp.clip(jnp.asarray(action, I32), 32, NUM_ACTIONS - 1), rules)
-    return _select(state.phase != AUCTION, quiet, _observe(moved, rules, observe))
+    moved = _call(quiet, jnp.clip(jnp.asarray(action, I32), 32, NUM_ACTIONS - 1), rules, bidding)
+    return _observe(moved, rules, observe)
 
 
 def card_step(state: State, card: Array, rules: Rules, observe: bool = True) -> State:
     """:func:`step` for a deal in its play (a deal in its auction or over stays as it is)."""
+    playing = ~state.terminated & (state.phase == PLAY)
     quiet = state._replace(rewards=jnp.zeros(4, jnp.float32))
-    moved = _card(quiet, jnp.clip(jnp.asarray(card, I32), 0, 31), rules)
-    return _select(state.phase != PLAY, quiet, _observe(moved, rules, observe))
+    moved = _card(quiet, jnp.clip(jnp.asarray(card, I32), 0, 31), rules, playing)
+    return _observe(moved, rules, observe)
 
 
 def _observe(state: State, rules: Rules, observe: bool = True) -> State:

@@ -123,7 +123,7 @@ def _greedy_call(row: Array, hand: Array, mask: Array, rules: Rules) -> Array:
     beats = (bid_strain < 4) & jack & ((points >= K.CAPOT_VALUE) | nine)
     coinche = ~sur & ~partner_bid & has_bid & mask[33] & beats
     best = jnp.argmax(strength).astype(I32)  # ties: clubs first
-    in_strain = mask[40:] & (_BIDS % 6 == best)
+    in_strain = mask[40:] & (best == _BIDS % 6)
     lowest = jnp.argmax(in_strain).astype(I32)
     can = jnp.any(in_strain) & (strength[best] >= rules.bid_value[lowest])
     bidding = ~sur & ~partner_bid & ~coinche & can

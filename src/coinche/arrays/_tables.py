@@ -191,7 +191,7 @@ def rule_arrays(rules: RuleConfig) -> dict[str, Any]:
     out["play_flags"] = np.int32(rules.play_flags)
     out["score_options"] = np.array(rules.score_options, dtype=np.int32)
     out["announcements"] = np.bool_(rules.announcements)
-    for name, value in out.items():  # shared by every caller: nobody writes to them
+    for _name, value in out.items():  # shared by every caller: nobody writes to them
         if isinstance(value, np.ndarray):
             value.flags.writeable = False
     return out

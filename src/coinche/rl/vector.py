@@ -20,13 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+import jax
+import jax.numpy as jnp
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
-
-import jax
-import jax.numpy as jnp
 
 from coinche._checks import check_bool, short_repr
 from coinche.actions import NUM_ACTIONS
