@@ -238,3 +238,25 @@ def test_rlcard_game_reward() -> None:
     assert default.game.reward.kind == "scaled"
     with pytest.raises(CoincheTypeError, match="reward must be one of"):
         rlcard.make("coinche", config={"game_reward": "points"})
+
+
+def test_illegal_reward_must_be_finite() -> None:
+    from coinche.rl import CoincheGymEnv
+
+    for bad in (float("nan"), float("inf"), -float("inf"), 10**400):
+        with pytest.raises(CoincheTypeError, match="illegal_reward"):
+            CoincheGymEnv(illegal_reward=bad)
+    assert CoincheGymEnv(illegal_reward=-3).illegal_reward == -3.0
+
+
+def test_aec_reset_seed_is_checked() -> None:
+    from coinche.rl import CoincheAECEnv
+
+    env = CoincheAECEnv()
+    env.reset(seed=np.int64(3))  # type: ignore[arg-type]  # a NumPy int is an int
+    first = env.observe(env.agent_selection)["observation"]
+    env.reset(seed=3)
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], first)
+    for bad in (1.5, "3", True, 10**200):
+        with pytest.raises(CoincheTypeError, match="seed"):
+            env.reset(seed=bad)  # type: ignore[arg-type]

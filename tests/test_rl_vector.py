@@ -111,3 +111,36 @@ def test_default_opponents_are_greedy_and_random_ones_can_be_asked_for() -> None
     for _ in range(40):
         obs, _, _, _, _ = randomly.step(_random(obs["action_mask"], rng))
         assert (randomly.batch.to_move == int(Seat.NORTH)).all()
+
+
+def test_vector_env_refuses_what_it_once_coerced() -> None:
+    # issue 32: floats, strings and None were read as actions; a bad opponent, seed or
+    # compact flag failed later with a bare error
+    envs = CoincheVectorEnv(num_envs=2, seat=Seat.NORTH)
+    obs, _ = envs.reset(seed=0)
+    legal = np.argmax(obs["action_mask"], axis=1)
+    for bad in (legal + 0.7, legal.astype(str), None, "32"):
+        with pytest.raises(CoincheTypeError, match="actions"):
+            envs.step(bad)  # type: ignore[arg-type]
+    for seed in (-1, 2**64, 1.5, "3"):
+        with pytest.raises(CoincheTypeError, match="seed"):
+            CoincheVectorEnv(num_envs=1, seed=seed)  # type: ignore[arg-type]
+        with pytest.raises(CoincheTypeError, match="seed"):
+            envs.reset(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="opponent"):
+        CoincheVectorEnv(num_envs=1, opponent=5)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="compact"):
+        CoincheVectorEnv(num_envs=1, compact="no")  # type: ignore[arg-type]
+    silent = CoincheVectorEnv(num_envs=2, seat=Seat.WEST, opponent=lambda *_: None)
+    with pytest.raises(CoincheTypeError, match="opponent's actions"):
+        silent.reset(seed=1)
+
+
+def test_compact_observations_are_inside_their_space() -> None:
+    # a bid word once packed 57 bits, above the space's bound of 2**32
+    envs = CoincheVectorEnv("ffb", num_envs=8, seed=2, seat=None, compact=True)
+    obs, _ = envs.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(60):
+        assert obs in envs.observation_space
+        obs, *_ = envs.step(_random(obs["action_mask"], rng))

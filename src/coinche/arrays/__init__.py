@@ -133,7 +133,7 @@ def check_seed(value: object, name: str) -> int:
         raise CoincheTypeError(
             f"{name} must be an int from 0 to 2**64 - 1, not {short_repr(value)}"
         )
-    number = int(value)  # type: ignore[arg-type]
+    number = int(value)
     if not 0 <= number < LIMIT:
         raise CoincheTypeError(
             f"{name} must be an int from 0 to 2**64 - 1, not {short_repr(value)}"
@@ -235,4 +235,5 @@ def random_deals(keys: Array, rules: Rules, rng: Array, policy: str = "random") 
 
     carry = lax.while_loop(bidding, calls, (states, rng))
     final, _ = lax.fori_loop(0, 32, cards, carry)
-    return final.scores
+    scores: Array = final.scores
+    return scores

@@ -93,7 +93,7 @@ class Rules(NamedTuple):
     taker: Array
     mult: Array
     leader: Array
-    count: Array
+    call_count: Array
     legal: Array
     action_kind: Array
     bid_value: Array
@@ -356,7 +356,7 @@ def score(state: State, options: Array) -> Array:
     to_d = ~to_b
     to_w = teams == w
 
-    def pay(where: Array, team: Array, points: Array) -> Array:
+    def pay(where: Array, team: Array, points: Array | int) -> Array:
         return jnp.where(where & team, points, 0)
 
     failed = ~made

@@ -47,7 +47,8 @@ def _kth_bit(word: Array, k: Array) -> Array:
         above = k >= count
         k = jnp.where(above, k - count, k)
         at = jnp.where(above, at + width, at)
-    return at
+    found: Array = at
+    return found
 
 
 def random_action(bits: Array, mask: Array) -> Array:

@@ -86,8 +86,8 @@ def _auction_arrays(rules: RuleConfig) -> dict[str, Any]:
     / thrown in; for an over state with a contract: ``strain``, ``level`` (the
     observation's contract_level index), ``kind`` (0 number, 1 capot, 2 générale),
     ``value`` (its points), ``taker`` (dealer-relative), ``mult`` (1, 2, 4) and
-    ``leader`` (dealer-relative seat leading the first trick); ``count[s]`` and
-    ``legal[s, :count[s]]`` list the legal actions.
+    ``leader`` (dealer-relative seat leading the first trick); ``call_count[s]`` and
+    ``legal[s, :call_count[s]]`` list the legal actions.
     """
     start = Auction.start(Seat.NORTH, rules)
     index: dict[Any, int] = {start._state: 0}
@@ -127,7 +127,7 @@ def _auction_arrays(rules: RuleConfig) -> dict[str, Any]:
         "taker": np.zeros(size, dtype=np.int32),
         "mult": np.ones(size, dtype=np.int32),
         "leader": np.zeros(size, dtype=np.int32),
-        "count": np.zeros(size, dtype=np.int32),
+        "call_count": np.zeros(size, dtype=np.int32),
         "legal": np.zeros((size, LEGAL_WIDTH), dtype=np.int32),
     }
     for state, (auction, moves) in enumerate(zip(auctions, transitions, strict=True)):
@@ -135,7 +135,7 @@ def _auction_arrays(rules: RuleConfig) -> dict[str, Any]:
             t["mask"][state, action] = True
             t["nxt"][state, action] = target
         listed = sorted(moves)
-        t["count"][state] = len(listed)
+        t["call_count"][state] = len(listed)
         t["legal"][state, : len(listed)] = listed
         if auction.to_move is not None:
             t["to_move"][state] = int(auction.to_move)

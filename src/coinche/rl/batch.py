@@ -192,7 +192,8 @@ class BatchEnv:
     @property
     def in_play(self) -> npt.NDArray[np.bool_]:
         """True for each deal in its play (False in its auction)."""
-        return np.asarray(self.state.phase) == PLAY
+        playing: npt.NDArray[np.bool_] = np.asarray(self.state.phase) == PLAY
+        return playing
 
     def sample(self, rng: np.random.Generator) -> I64:
         """A random legal action for each deal (uniform over its mask).
@@ -277,7 +278,7 @@ _RATIOS: Final = {
 }
 
 
-def _one_hot(index: Array, size: int, on: Array | bool = True) -> Array:
+def _one_hot(index: Array | int, size: int, on: Array | bool = True) -> Array:
     return ((jnp.arange(size) == index) & on).astype(jnp.float32)
 
 
