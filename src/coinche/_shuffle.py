@@ -1,4 +1,5 @@
-"""The counter-based shuffle of the array tier, in plain Python (internal).
+"""The counter-based shuffle of the array tier, and its random draws, in plain Python
+(internal).
 
 Deal *index* of *seed* (two ints from 0 to 2**64 - 1) is a function of those two
 numbers alone, computed on 32-bit words so that the JAX engine
@@ -13,6 +14,10 @@ seed and the index are folded through :func:`mix32` into a root, and key *c* is
 depend on the rules: packets (``deal_pattern``) and the direction of dealing only
 change which seat receives which part of a uniformly shuffled deck, so the deal they
 give is equally uniform.
+
+The random actions of :func:`coinche.arrays.random_deals` come from the same hash:
+:func:`draw` gives the *j*-th 32-bit word of a deal's rollout and :func:`pick` the
+action it picks among the legal ones, so that a test replays a rollout without JAX.
 
 >>> from coinche._shuffle import dealt_hands
 >>> dealer, hands = dealt_hands(7, 3)
@@ -65,3 +70,20 @@ def dealt_hands(seed: int, index: int) -> tuple[int, list[int]]:
     for position, card in enumerate(deck):
         hands[position >> 3] |= 1 << card
     return keys[32] >> 30, hands
+
+
+CARD_DRAWS: Final = 1 << 20
+"""The draws of a rollout: call *i* of the auction uses word *i*, card *p* of the play
+(0-31) word ``CARD_DRAWS + p``."""
+
+
+def draw(root: int, salt: int, j: int) -> int:
+    """The *j*-th random word of the rollout of the deal of *root* under the 32-bit
+    *salt* (the rollout's random key made a word)."""
+    return mix32((mix32(root ^ salt) + (j + 1) * GOLDEN) & WORD)
+
+
+def pick(word: int, count: int) -> int:
+    """The index (0 to *count* - 1) of the legal action a random *word* picks: the
+    top 16 bits scaled to *count*, the actions in increasing order."""
+    return (word >> 16) * count >> 16

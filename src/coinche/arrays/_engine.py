@@ -77,7 +77,8 @@ MASK_COLUMNS: Final = tuple(
 class Rules(NamedTuple):
     """The rules of a :class:`~coinche.RuleConfig` as arrays (a pytree): the auction as
     a state machine asked of the library (dealer-relative), the kind of each action,
-    the bid values, the play flags, the scoring options and the announcement switch.
+    the bid values, the play flags, the scoring options, the announcement switch, and
+    the int 1 as data (the compiled rollout divides by it: see its module).
     Every field has the same shape under every rule set. Build it with
     :func:`rules_data`."""
 
@@ -100,6 +101,7 @@ class Rules(NamedTuple):
     play_flags: Array
     score_options: Array
     announcements: Array
+    one: Array
 
 
 @functools.lru_cache(maxsize=16)
@@ -163,10 +165,6 @@ class State(NamedTuple):
     scores: Array  # int32[2]: the deal score, North-South then East-West, once over
 
 
-_WIN_KEY: Final = jnp.asarray(T.WIN_KEY)
-_POINTS: Final = jnp.asarray(T.POINTS)
-_ORDER: Final = jnp.asarray(T.ORDER)
-_HIGHER: Final = jnp.asarray(T.HIGHER)
 _BELOTE: Final = jnp.asarray(T.BELOTE)
 _RUN_POINTS: Final = jnp.asarray(T.RUN_POINTS)
 _RUN_CARDS: Final = jnp.asarray(T.RUN_CARDS.astype(np.uint32))
@@ -174,6 +172,78 @@ _RUN_BEST: Final = jnp.asarray(T.RUN_BEST)
 _FOURS: Final = jnp.asarray(T.FOURS)
 _SEATS: Final = jnp.arange(4, dtype=I32)
 _CARDS: Final = jnp.arange(32, dtype=U32)
+
+
+# ---------------------------------------------------------------------- the cards
+def _pick(strain: Array, table: np.ndarray) -> Array:
+    """``table[strain]`` for a table of six uint32 words (a chain of selects, not a gather)."""
+    out = jnp.asarray(U32(int(table[5])))
+    for s in range(4, -1, -1):
+        out = jnp.where(strain == s, U32(int(table[s])), out)
+    return out
+
+
+class Strain(NamedTuple):
+    """The card tables under one strain, as words (:func:`strain_words`): a card's
+    order, points, win key and the cards that beat it are shifts and masks of these
+    (the kernel's ``ORDER``, ``POINTS``, ``WIN_KEY`` and ``HIGHER``, packed by
+    :mod:`coinche.arrays._tables`, which checks them against the kernel's)."""
+
+    strain: Array  # 0-5
+    trump_suits: Array  # uint32: bit s set if suit s is ordered as trumps
+    trump_points: Array  # uint32: the points of ranks 2-7 of such a suit, 5 bits each
+    plain_points: Array  # uint32: the same for the other suits
+
+
+def strain_words(strain: Array) -> Strain:
+    """The :class:`Strain` words of *strain* (0-5; below 0 reads as 0)."""
+    strain = jnp.maximum(jnp.asarray(strain, I32), 0)
+    return Strain(
+        strain=strain,
+        trump_suits=_pick(strain, T.TRUMP_SUITS),
+        trump_points=_pick(strain, T.POINTS_WORDS[:, 0]),
+        plain_points=_pick(strain, T.POINTS_WORDS[:, 1]),
+    )
+
+
+def _trump_ordered(card: Array, st: Strain) -> Array:
+    return ((st.trump_suits >> (card >> 3).astype(U32)) & 1) == 1
+
+
+def card_order(card: Array, st: Strain) -> Array:
+    """``ORDER[strain * 32 + card]``: the card's strength in its suit, 0-7."""
+    word = jnp.where(_trump_ordered(card, st), U32(T.TRUMP_ORDER_WORD), U32(T.PLAIN_ORDER_WORD))
+    return ((word >> ((card & 7) * 4).astype(U32)) & 15).astype(I32)
+
+
+def card_points(card: Array, st: Strain) -> Array:
+    """``POINTS[strain * 32 + card]``: the card's points."""
+    word = jnp.where(_trump_ordered(card, st), st.trump_points, st.plain_points)
+    rank = card & 7
+    shift = jnp.maximum(rank * 5 - 10, 0).astype(U32)
+    return jnp.where(rank >= 2, (word >> shift) & 31, 0).astype(I32)
+
+
+def win_key(card: Array, st: Strain, led: Array) -> Array:
+    """``WIN_KEY[(strain * 4 + led) * 32 + card]``: 16 + its order for a trump, 8 + its
+    order for a card of the led suit, else 0; the highest key wins the trick."""
+    suit = card >> 3
+    order = card_order(card, st)
+    return jnp.where(suit == st.strain, 16 + order, jnp.where(suit == led, 8 + order, 0))
+
+
+def higher_cards(card: Array, st: Strain) -> Array:
+    """``HIGHER[strain * 32 + card]``: the cards of its suit that beat it (uint32 mask)."""
+    rank = (card & 7).astype(U32)
+    trump = _trump_ordered(card, st)
+    h = T.HIGHER_WORDS
+    word = jnp.where(
+        rank < 4,
+        jnp.where(trump, U32(int(h[0])), U32(int(h[2]))),
+        jnp.where(trump, U32(int(h[1])), U32(int(h[3]))),
+    )
+    byte: Array = (word >> ((rank & 3) * 8)) & U32(0xFF)
+    return byte << ((card >> 3).astype(U32) * 8)
 
 
 # ---------------------------------------------------------------------- dealing
@@ -186,14 +256,19 @@ def _mix(x: Array) -> Array:
     return x ^ (x >> 16)
 
 
-def deal(key: Array) -> tuple[Array, Array]:
-    """The dealer and the four hand masks (uint32[4]) of the deal *key* names (uint32[4]:
-    the seed's low and high words, then the index's): :func:`coinche._shuffle.dealt_hands`."""
+def deal_root(key: Array) -> Array:
+    """The 32-bit root of the deal *key* names (uint32[4]: the seed's low and high
+    words, then the index's): :func:`coinche._shuffle.root`."""
     h = _mix(key[0] ^ U32(_shuffle.SALT))
     h = _mix(h ^ key[1])
     h = _mix(h ^ key[2])
-    h = _mix(h ^ key[3])
-    draws = _mix(h + (jnp.arange(33, dtype=U32) + U32(1)) * U32(_shuffle.GOLDEN))
+    return _mix(h ^ key[3])
+
+
+def deal_of_root(root: Array) -> tuple[Array, Array]:
+    """The dealer and the four hand masks (uint32[4]) of the deal of *root*: the
+    deck is the cards ranked by their keys (32 x 32 comparisons, no sort)."""
+    draws = _mix(root + (jnp.arange(33, dtype=U32) + U32(1)) * U32(_shuffle.GOLDEN))
     keys = (draws[:32] & ~U32(31)) | _CARDS
     rank = jnp.sum(keys[None, :] < keys[:, None], axis=1, dtype=I32)  # deck position
     bits = U32(1) << _CARDS
@@ -203,6 +278,12 @@ def deal(key: Array) -> tuple[Array, Array]:
         dtype=U32,
     )
     return (draws[32] >> 30).astype(I32), hands
+
+
+def deal(key: Array) -> tuple[Array, Array]:
+    """The dealer and the four hand masks (uint32[4]) of the deal *key* names (uint32[4]:
+    the seed's low and high words, then the index's): :func:`coinche._shuffle.dealt_hands`."""
+    return deal_of_root(deal_root(key))
 
 
 def deal_key(seed: int, index: int) -> np.ndarray:
@@ -220,25 +301,48 @@ def advance_key(key: Array, step: Array) -> Array:
 
 
 # ---------------------------------------------------------------------- the play
-def legal_cards(state: State, flags: Array) -> Array:
-    """The legal cards (a uint32 mask) of the seat to move in the play: the kernel's
-    :func:`coinche._kernel.legal` on the trick's running summary, the play options
-    *flags* as data."""
-    seat = (state.leader + state.size) & 3
-    hand = state.hands[seat]
-    n = state.size
-    strain = jnp.maximum(state.strain, 0)
-    led = state.led
-    suit_mask = U32(0xFF) << (led.astype(U32) * 8)
-    follow = hand & suit_mask
-    trumps = jnp.where(strain < 4, hand & (U32(0xFF) << (jnp.minimum(strain, 3) * 8)), 0)
-    trumps = trumps.astype(U32)
+Ply = int | Array
+"""A position in the trick (0-3): a Python int where the caller knows it when it
+compiles (the rollout's plies), else an array (the step's)."""
+
+
+def _if(cond: bool | Array, then: Array | int, other: Array | int) -> Array:
+    """``jnp.where``, decided in Python when *cond* is a Python bool."""
+    if isinstance(cond, bool):
+        return jnp.asarray(then if cond else other)
+    return jnp.where(cond, then, other)
+
+
+class Trick(NamedTuple):
+    """The running summary of the trick in progress, so that it is never rescanned."""
+
+    led: Array  # the led suit
+    master: Array  # the card winning the trick so far
+    master_key: Array  # its win key
+    master_pos: Array  # its position in the trick
+    trumped: Array  # bit (pos & 1) set when a trump came after the lead at position pos
+    led_top: Array  # the strongest card of the led suit
+    points: Array  # the points of its cards
+
+
+def legal_from(hand: Array, n: Ply, st: Strain, trick: Trick, flags: Array) -> Array:
+    """The legal cards (a uint32 mask) of *hand* at position *n* of the trick *trick*:
+    the kernel's :func:`coinche._kernel.legal` on the trick's running summary, the play
+    options *flags* as data."""
+    if isinstance(n, int) and n == 0:
+        return hand
+    strain = st.strain
+    led = trick.led
+    follow = hand & (U32(0xFF) << (led.astype(U32) * 8))
+    trumps = jnp.where(
+        strain < 4, hand & (U32(0xFF) << (jnp.minimum(strain, 3).astype(U32) * 8)), U32(0)
+    )
     no_trump = jnp.where(follow != 0, follow, hand)
-    over_led = follow & _HIGHER[strain * 32 + state.led_top]
+    over_led = follow & higher_cards(trick.led_top, st)
     all_trump = jnp.where(follow == 0, hand, jnp.where(over_led != 0, over_led, follow))
-    partner_master = ((n - state.master_pos) & 1) == 0
-    opponent_trumped = ((state.trumped >> ((n + 1) & 1)) & 1) == 1
-    over_trump = trumps & _HIGHER[strain * 32 + state.master]
+    partner_master = ((n - trick.master_pos) & 1) == 0
+    opponent_trumped = ((trick.trumped >> ((n + 1) & 1)) & 1) == 1
+    over_trump = trumps & higher_cards(trick.master, st)
     over_or_trumps = jnp.where(over_trump != 0, over_trump, trumps)
     flag = functools.partial(_flag, flags)
     trump_led = jnp.where(
@@ -246,7 +350,7 @@ def legal_cards(state: State, flags: Array) -> Array:
         hand,
         jnp.where(flag(K.FLAG_OVERTRUMP_ON_TRUMP_LEAD), over_or_trumps, trumps),
     )
-    monter = flag(K.FLAG_MONTER) & (state.master_key >= 16) & ~partner_master
+    monter = flag(K.FLAG_MONTER) & (trick.master_key >= 16) & ~partner_master
     following = jnp.where(monter & (over_led != 0), over_led, follow)
     void = jnp.where(
         trumps == 0,
@@ -255,7 +359,7 @@ def legal_cards(state: State, flags: Array) -> Array:
             partner_master & flag(K.FLAG_PARTNER_EXEMPTION),
             hand,
             jnp.where(
-                (state.master_key < 16)
+                (trick.master_key < 16)
                 | (flag(K.FLAG_OVERTRUMP_ONLY_OVER_OPPONENT) & ~opponent_trumped),
                 trumps,
                 jnp.where(
@@ -270,11 +374,61 @@ def legal_cards(state: State, flags: Array) -> Array:
     legal = jnp.where(
         strain == K.NO_TRUMP, no_trump, jnp.where(strain == K.ALL_TRUMP, all_trump, suit)
     )
-    return jnp.where(n == 0, hand, legal).astype(U32)
+    return _if(n == 0, hand, legal).astype(U32)
+
+
+def trick_after(trick: Trick, card: Array, n: Ply, st: Strain) -> Trick:
+    """The summary once *card* is played at position *n* of the trick."""
+    lead = n == 0
+    led = _if(lead, card >> 3, trick.led)
+    key = win_key(card, st, led)
+    beats = lead | (key > trick.master_key)
+    trumped = _if(lead, 0, trick.trumped | jnp.where(key >= 16, 1 << (n & 1), 0))
+    higher = (card >> 3 == led) & (card_order(card, st) > card_order(trick.led_top, st))
+    return Trick(
+        led=led,
+        master=jnp.where(beats, card, trick.master),
+        master_key=jnp.where(beats, key, trick.master_key),
+        master_pos=jnp.where(beats, n, trick.master_pos),
+        trumped=trumped,
+        led_top=jnp.where(lead | higher, card, trick.led_top),
+        points=_if(lead, 0, trick.points) + card_points(card, st),
+    )
+
+
+def _trick(state: State) -> Trick:
+    return Trick(
+        led=state.led,
+        master=state.master,
+        master_key=state.master_key,
+        master_pos=state.master_pos,
+        trumped=state.trumped,
+        led_top=state.led_top,
+        points=state.trick_points,
+    )
+
+
+def legal_cards(state: State, flags: Array) -> Array:
+    """The legal cards (a uint32 mask) of the seat to move in the play: the kernel's
+    :func:`coinche._kernel.legal` on the trick's running summary, the play options
+    *flags* as data."""
+    seat = (state.leader + state.size) & 3
+    return legal_from(
+        state.hands[seat], state.size, strain_words(state.strain), _trick(state), flags
+    )
 
 
 def _flag(flags: Array, bit: int) -> Array:
     return (flags & bit) != 0
+
+
+def belote_team(hands: Array, strain: Array) -> Array:
+    """The team (0 North-South, 1 East-West) dealt the king and queen of trumps, -1:
+    :func:`coinche._kernel.belote_holder`'s team."""
+    pair = _BELOTE[jnp.clip(strain, 0, 5)]
+    has = ((hands & pair) == pair) & (pair != 0)
+    holder = jnp.max(jnp.where(has, _SEATS, -1))
+    return jnp.where(holder >= 0, holder & 1, -1).astype(I32)
 
 
 def _announcements(hand: Array, strain: Array) -> tuple[Array, Array, Array]:
@@ -315,25 +469,47 @@ def score(state: State, options: Array) -> Array:
     """The deal score (North-South, East-West; int32[2]) of a finished deal: the
     kernel's :func:`coinche._kernel.score` with the scoring options as data (every
     system but classic belote's)."""
+    return score_figures(
+        options,
+        state.taker,
+        state.kind,
+        state.value,
+        state.multiplier,
+        state.won,
+        state.points,
+        state.belote,
+        state.credit,
+    )
+
+
+def score_figures(
+    options: Array,
+    taker: Array,
+    kind: Array,
+    value: Array,
+    m: Array,
+    won: Array,
+    points: Array,
+    belote: Array,
+    credit: Array,
+) -> Array:
+    """:func:`score` of the figures of a finished deal: the contract (*taker*, *kind*,
+    *value*, multiplier *m*), the tricks won by seat, the card points by team (the last
+    trick's bonus in), the belote team (-1) and the announcement points that score."""
     system = options[K.OPT_SCORING]
-    taker = state.taker
-    kind = state.kind
-    value = state.value
-    m = state.multiplier
-    won = state.won
     bidders = taker & 1
     defenders = 1 - bidders
     teams = jnp.arange(2, dtype=I32)
     tricks = jnp.stack([won[0] + won[2], won[1] + won[3]])
     capot = jnp.where(tricks[0] == 8, 0, jnp.where(tricks[1] == 8, 1, -1))
     is_capot = capot >= 0
-    ann = state.credit
+    ann = credit
     card = jnp.where(
-        is_capot, jnp.where(teams == capot, options[K.OPT_CAPOT_CARD_POINTS], 0), state.points
+        is_capot, jnp.where(teams == capot, options[K.OPT_CAPOT_CARD_POINTS], 0), points
     )
     annp = jnp.where(is_capot, jnp.where(teams == capot, ann[0] + ann[1], 0), ann)
-    has_belote = state.belote >= 0
-    bel = jnp.where(teams == state.belote, K.BELOTE_POINTS, 0)
+    has_belote = belote >= 0
+    bel = jnp.where(teams == belote, K.BELOTE_POINTS, 0)
     full = card + annp + bel
     total = jnp.where(options[K.OPT_BELOTE_COUNTS] != 0, full, full - bel)
     all_ann = annp[0] + annp[1]
@@ -396,8 +572,8 @@ def score(state: State, options: Array) -> Array:
     result = jnp.where(
         system == K.CONTRACT_ONLY, contract_only, jnp.where(system == K.MIN82, min82, others)
     )
-    factor = jnp.where((system == K.FFB) & doubled & (state.belote == w), m, 1)
-    result = result + jnp.where(has_belote & (teams == state.belote), K.BELOTE_POINTS * factor, 0)
+    factor = jnp.where((system == K.FFB) & doubled & (belote == w), m, 1)
+    result = result + jnp.where(has_belote & (teams == belote), K.BELOTE_POINTS * factor, 0)
     rounded = (result + 5) // 10 * 10
     return jnp.where(options[K.OPT_ROUNDING] != 0, rounded, result).astype(I32)
 
@@ -487,15 +663,45 @@ def _call(state: State, action: Array, rules: Rules, active: Array) -> State:
     return _start_play(state, s, rules, over & ~thrown)
 
 
+class Contract(NamedTuple):
+    """What the play and the score need of a finished auction (:func:`contract_at`)."""
+
+    thrown: Array  # thrown in: no contract, the fields below are placeholders
+    strain: Array  # 0-5, -1 when thrown in
+    level: Array  # the observation's contract_level index
+    kind: Array  # number, capot, générale
+    value: Array  # its points
+    taker: Array  # absolute seat
+    multiplier: Array  # 1, 2, 4
+    leader: Array  # the absolute seat that leads the first trick
+
+
+def contract_at(s: Array, dealer: Array, rules: Rules) -> Contract:
+    """The contract of the auction machine's state *s* (over) for *dealer*."""
+    return Contract(
+        thrown=rules.thrown[s],
+        strain=rules.strain[s],
+        level=rules.level[s],
+        kind=rules.kind[s],
+        value=rules.value[s],
+        taker=(dealer + rules.taker[s]) & 3,
+        multiplier=rules.mult[s],
+        leader=(dealer + rules.leader[s]) & 3,
+    )
+
+
+def announcements_of(hands: Array, strain: Array) -> tuple[Array, Array, Array]:
+    """Every seat's announcement cards and points (uint32[4], int32[4]) and the points
+    that score by team (int32[2]) of the dealt *hands* under *strain*."""
+    cards, points, strength = jax.vmap(_announcements, in_axes=(0, None))(hands, strain)
+    return cards, points, _credit(strength, points)
+
+
 def _start_play(state: State, s: Array, rules: Rules, start: Array) -> State:
     """The play begins where *start*, after the auction state *s*."""
-    dealer = state.dealer
-    strain = rules.strain[s]
-    mult = rules.mult[s]
-    pair = _BELOTE[jnp.clip(strain, 0, 5)]
-    has = ((state.hands & pair) == pair) & (pair != 0)
-    holder = jnp.max(jnp.where(has, _SEATS, -1))
-    cards, points, strength = jax.vmap(_announcements, in_axes=(0, None))(state.hands, strain)
+    c = contract_at(s, state.dealer, rules)
+    mult = c.multiplier
+    cards, points, credit = announcements_of(state.hands, c.strain)
     on = rules.announcements & start
 
     def at(new: Array, old: Array) -> Array:
@@ -503,18 +709,18 @@ def _start_play(state: State, s: Array, rules: Rules, start: Array) -> State:
 
     return state._replace(
         phase=at(jnp.int32(PLAY), state.phase),
-        strain=at(strain, state.strain),
-        level=at(rules.level[s], state.level),
-        taker=at((dealer + rules.taker[s]) & 3, state.taker),
+        strain=at(c.strain, state.strain),
+        level=at(c.level, state.level),
+        taker=at(c.taker, state.taker),
         mult_index=at((mult >= 2).astype(I32) + (mult >= 4).astype(I32), state.mult_index),
-        kind=at(rules.kind[s], state.kind),
-        value=at(rules.value[s], state.value),
+        kind=at(c.kind, state.kind),
+        value=at(c.value, state.value),
         multiplier=at(mult, state.multiplier),
-        leader=at((dealer + rules.leader[s]) & 3, state.leader),
-        belote=at(jnp.where(holder >= 0, holder & 1, -1), state.belote),
+        leader=at(c.leader, state.leader),
+        belote=at(belote_team(state.hands, c.strain), state.belote),
         ann_cards=jnp.where(on, cards, state.ann_cards),
         ann_points=jnp.where(on, points, state.ann_points),
-        credit=jnp.where(on, _credit(strength, points), state.credit),
+        credit=jnp.where(on, credit, state.credit),
     )
 
 
@@ -531,26 +737,13 @@ def _card(state: State, card: Array, rules: Rules, active: Array) -> State:
     gain = jnp.where(first & active, state.ann_points[seat], 0)
     declared = state.declared + jnp.where(jnp.arange(2) == (seat & 1), gain, 0)
     n = state.size
-    strain = jnp.maximum(state.strain, 0)
-    lead = n == 0
-    led = jnp.where(lead, card >> 3, state.led)
-    key = _WIN_KEY[(strain * 4 + led) * 32 + card]
-    beats = lead | (key > state.master_key)
-    master = jnp.where(beats, card, state.master)
-    master_key = jnp.where(beats, key, state.master_key)
-    master_pos = jnp.where(beats, n, state.master_pos)
-    trumped = jnp.where(lead, 0, state.trumped) | jnp.where(~lead & (key >= 16), 1 << (n & 1), 0)
-    higher = (card >> 3 == led) & (
-        _ORDER[strain * 32 + card] > _ORDER[strain * 32 + state.led_top]
-    )
-    led_top = jnp.where(lead | higher, card, state.led_top)
-    trick_points = jnp.where(lead, 0, state.trick_points) + _POINTS[strain * 32 + card]
+    after = trick_after(_trick(state), card, n, strain_words(state.strain))
     full = (n == 3) & active
-    winner = (state.leader + master_pos) & 3
+    winner = (state.leader + after.master_pos) & 3
     done = state.tricks_done + full.astype(I32)
     last = (done == 8) & full
     team_hot = (jnp.arange(2) == (winner & 1)) & full
-    gained = trick_points + jnp.where(last, K.LAST_TRICK_BONUS, 0)
+    gained = after.points + jnp.where(last, K.LAST_TRICK_BONUS, 0)
 
     def at(new: Array, old: Array) -> Array:
         return jnp.where(active, new, old)
@@ -561,13 +754,13 @@ def _card(state: State, card: Array, rules: Rules, active: Array) -> State:
         trick=jnp.where(full, -1, trick),
         shown=shown,
         declared=declared,
-        led=at(led, state.led),
-        master=at(master, state.master),
-        master_key=at(master_key, state.master_key),
-        master_pos=at(master_pos, state.master_pos),
-        trumped=at(trumped, state.trumped),
-        led_top=at(led_top, state.led_top),
-        trick_points=at(trick_points, state.trick_points),
+        led=at(after.led, state.led),
+        master=at(after.master, state.master),
+        master_key=at(after.master_key, state.master_key),
+        master_pos=at(after.master_pos, state.master_pos),
+        trumped=at(after.trumped, state.trumped),
+        led_top=at(after.led_top, state.led_top),
+        trick_points=at(after.points, state.trick_points),
         size=at(jnp.where(full, 0, n + 1), n),
         leader=jnp.where(full, winner, state.leader),
         tricks_done=done,

@@ -14,7 +14,18 @@ import jax.numpy as jnp
 
 from coinche import _kernel as K
 from coinche.arrays import _tables as T
-from coinche.arrays._engine import COLUMNS, I32, U32, Array, Rules
+from coinche.arrays._engine import (
+    COLUMNS,
+    I32,
+    U32,
+    Array,
+    Rules,
+    Strain,
+    card_order,
+    card_points,
+    strain_words,
+    win_key,
+)
 from coinche.bots.players import (  # GreedyPlayer's own figures
     _BELOTE,
     _PER_SIDE_ACE,
@@ -22,9 +33,7 @@ from coinche.bots.players import (  # GreedyPlayer's own figures
     _SURCOINCHE_MARGIN,
 )
 
-_WIN_KEY: Final = jnp.asarray(T.WIN_KEY)
 _POINTS: Final = jnp.asarray(T.POINTS)
-_ORDER: Final = jnp.asarray(T.ORDER)
 _CARDS: Final = jnp.arange(32, dtype=I32)
 _BIDS: Final = jnp.arange(114, dtype=I32)
 _BIG: Final = 1 << 30
@@ -134,19 +143,32 @@ def _greedy_call(row: Array, hand: Array, mask: Array, rules: Rules) -> Array:
 
 
 def _greedy_card(row: Array, mask: Array) -> Array:
-    strain = jnp.maximum(_field(row, "contract_strain"), 0)
+    st = strain_words(_field(row, "contract_strain"))
     trick = _field(row, "trick", 4)
-    cards = mask[:32]
-    order = _ORDER[strain * 32 + _CARDS]
-    points = _POINTS[strain * 32 + _CARDS]
-    lead = _best((order * 32 + points) * 32 + _CARDS, cards)
     leader = jnp.maximum(_field(row, "trick_leader"), 0)
     led = jnp.maximum(trick[leader], 0) >> 3
-    keys = _WIN_KEY[(strain * 4 + led) * 32 + _CARDS]
-    best = _best((keys * 32 + points) * 32 + _CARDS, cards)
     played = trick >= 0
-    master = jnp.max(jnp.where(played, keys[jnp.maximum(trick, 0)], -1))
-    trump = (strain == K.ALL_TRUMP) | (strain == _CARDS >> 3)
+    master = jnp.max(jnp.where(played, win_key(jnp.maximum(trick, 0), st, led), -1))
+    return greedy_card(mask[:32], st, led, master, ~jnp.any(played))
+
+
+def greedy_card(cards: Array, st: Strain, led: Array, master_key: Array, leading: Array) -> Array:
+    """GreedyPlayer's card among the legal *cards* (32 booleans) under the strain *st*:
+    on lead (*leading*) its strongest card (then the most points); else its strongest
+    card if that beats *master_key* (the win key of the card winning the trick, in the
+    led suit *led*), otherwise its cheapest."""
+    order = card_order(_CARDS, st)
+    points = card_points(_CARDS, st)
+    lead = _best((order * 32 + points) * 32 + _CARDS, cards)
+    keys = win_key(_CARDS, st, led)
+    best = _best((keys * 32 + points) * 32 + _CARDS, cards)
+    trump = _trump(st)
     low = _cheapest(((points * 2 + trump) * 8 + order) * 32 + _CARDS, cards)
-    follow = jnp.where(keys[best] > master, best, low)
-    return jnp.where(jnp.any(played), follow, lead).astype(I32)
+    follow = jnp.where(keys[best] > master_key, best, low)
+    return jnp.where(leading, lead, follow).astype(I32)
+
+
+def _trump(st: Strain) -> Array:
+    """For each card, 1 if it is a trump (every card in all trump)."""
+    strain = st.strain
+    return ((strain == K.ALL_TRUMP) | (strain == _CARDS >> 3)).astype(I32)

@@ -173,7 +173,8 @@ def _action_kinds(rules: RuleConfig) -> I32:
 def rule_arrays(rules: RuleConfig) -> dict[str, Any]:
     """Every array the engine needs for *rules* (NumPy, built once per RuleConfig):
     the auction machine, the kind of each action, the bid values GreedyPlayer reads,
-    the play flags, the scoring options and the announcement switch."""
+    the play flags, the scoring options, the announcement switch, and the int 1 (the
+    compiled rollout divides by it: :mod:`coinche.arrays._rollout` says why)."""
     check_array_rules(rules)
     out = _auction_arrays(rules)
     padded = np.zeros((AUCTION_STATES, 160), dtype=np.uint64)
@@ -191,6 +192,7 @@ def rule_arrays(rules: RuleConfig) -> dict[str, Any]:
     out["play_flags"] = np.int32(rules.play_flags)
     out["score_options"] = np.array(rules.score_options, dtype=np.int32)
     out["announcements"] = np.bool_(rules.announcements)
+    out["one"] = np.int32(1)
     for _name, value in out.items():  # shared by every caller: nobody writes to them
         if isinstance(value, np.ndarray):
             value.flags.writeable = False
@@ -236,3 +238,109 @@ FOURS: Final = np.array(
     dtype=np.int32,
 )
 """The strength of the four of a kind of each rank (0 for sevens and eights)."""
+
+
+# ---------------------------------------------------------------------- packed card words
+# The card tables above, packed into 32-bit words so that the engine looks a card up
+# with a shift and a mask instead of a gather (a gather keeps XLA from fusing the play,
+# and costs more than the arithmetic on a GPU). Each word is read off the kernel's
+# tables, and _check_packed rebuilds every table from the words and compares.
+def _pack(values: list[int], width: int) -> int:
+    return sum(v << (width * i) for i, v in enumerate(values))
+
+
+def _suit_orders(strain: int, suit: int) -> list[int]:
+    return [int(ORDER[strain * 32 + 8 * suit + rank]) for rank in range(8)]
+
+
+def _suit_points(strain: int, suit: int) -> list[int]:
+    return [int(POINTS[strain * 32 + 8 * suit + rank]) for rank in range(8)]
+
+
+TRUMP_ORDER_WORD: Final = _pack(_suit_orders(0, 0), 4)
+"""The order (0-7) of each rank of a suit ordered as trumps, 4 bits a rank."""
+PLAIN_ORDER_WORD: Final = _pack(_suit_orders(0, 1), 4)
+"""The same for a suit in its plain order."""
+TRUMP_SUITS: Final = np.array(
+    [
+        sum(1 << suit for suit in range(4) if _suit_orders(strain, suit) != _suit_orders(0, 1))
+        for strain in range(6)
+    ],
+    dtype=np.uint32,
+)
+"""By strain, the suits (bit *s* for suit *s*) ordered as trumps."""
+
+
+def _points_word(points: list[int]) -> int:
+    # sevens and eights score nothing in every scale: ranks 2-7 in 5 bits each
+    if points[0] or points[1] or max(points) >= 32:
+        raise AssertionError(f"card points {points} do not fit the packed word")
+    return _pack(points[2:], 5)
+
+
+POINTS_WORDS: Final = np.array(
+    [
+        [
+            _points_word(_suit_points(strain, suit))
+            for trump in (True, False)
+            for suit in [
+                next(
+                    (s for s in range(4) if (int(TRUMP_SUITS[strain]) >> s & 1) == trump),
+                    0,
+                )
+            ]
+        ]
+        for strain in range(6)
+    ],
+    dtype=np.uint32,
+)
+"""By strain, the points of the ranks of a trump-ordered suit and of a plain suit,
+ranks 2-7 in 5 bits each (sevens and eights score nothing)."""
+
+
+def _higher_bytes(order: int) -> list[int]:
+    ranks = [order >> (4 * r) & 15 for r in range(8)]
+    return [sum(1 << o for o in range(8) if ranks[o] > ranks[r]) for r in range(8)]
+
+
+HIGHER_WORDS: Final = np.array(
+    [_pack(_higher_bytes(word)[half * 4 : half * 4 + 4], 8)
+     for word in (TRUMP_ORDER_WORD, PLAIN_ORDER_WORD) for half in (0, 1)],
+    dtype=np.uint32,
+)  # fmt: skip
+"""The ranks that beat each rank (a byte a rank): trump order ranks 0-3, 4-7, then
+plain order ranks 0-3, 4-7."""
+
+
+def packed_tables() -> dict[str, list[int]]:
+    """ORDER, POINTS, HIGHER and WIN_KEY rebuilt from the packed words, as lists."""
+    order, points, higher, win = [], [], [], []
+    for strain in range(6):
+        for card in range(32):
+            suit, rank = card >> 3, card & 7
+            trump = int(TRUMP_SUITS[strain]) >> suit & 1
+            word = TRUMP_ORDER_WORD if trump else PLAIN_ORDER_WORD
+            order.append(word >> (4 * rank) & 15)
+            pw = int(POINTS_WORDS[strain, 0 if trump else 1])
+            points.append(pw >> (5 * (rank - 2)) & 31 if rank >= 2 else 0)
+            hw = int(HIGHER_WORDS[(0 if trump else 2) + (rank >> 2)])
+            higher.append((hw >> (8 * (rank & 3)) & 0xFF) << (8 * suit))
+    for strain in range(6):
+        for led in range(4):
+            for card in range(32):
+                o = order[strain * 32 + card]
+                suit = card >> 3
+                win.append(16 + o if suit == strain else 8 + o if suit == led else 0)
+    return {"ORDER": order, "POINTS": points, "HIGHER": higher, "WIN_KEY": win}
+
+
+def _check_packed() -> None:
+    rebuilt = packed_tables()
+    for name, table in (("ORDER", ORDER), ("POINTS", POINTS), ("HIGHER", HIGHER)):
+        if rebuilt[name] != table.tolist():
+            raise AssertionError(f"the packed words do not give the kernel's {name}")
+    if rebuilt["WIN_KEY"] != WIN_KEY.tolist():
+        raise AssertionError("the packed words do not give the kernel's WIN_KEY")
+
+
+_check_packed()
