@@ -10,6 +10,7 @@ actions the JAX greedy action is GreedyPlayer's at every decision.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -23,7 +24,7 @@ import jax.numpy as jnp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coinche import Deal, RuleConfig, Seat, arrays
+from coinche import Deal, RuleConfig, Seat, _shuffle, arrays
 from coinche import _kernel as K
 from coinche._shuffle import dealt_hands
 from coinche.actions import NUM_ACTIONS, action_to_int, int_to_action, legal_action_mask
@@ -339,24 +340,142 @@ def test_the_jax_random_action_draws_every_legal_action() -> None:
     assert (counts[mask] > 850).all()  # 1,000 each expected
 
 
-def test_random_deals_are_scored_and_reproducible() -> None:
+ROLLOUT_SIZE = 64  # one batch size for every rollout test: one compilation per policy
+
+
+def _replay_random(rules: RuleConfig, seed: int, index: int, salt: int) -> tuple[list[int], Deal]:
+    """Deal *index* of *seed* played on a Deal with the random actions the rollout draws:
+    call i and card p each pick, from the library's own legal actions in increasing
+    order, the one :func:`coinche._shuffle.draw` and ``pick`` give (plain Python)."""
+    deal = deal_of(rules, seed, index)
+    root = _shuffle.root(seed, index)
+    calls = cards = 0
+    while not deal.is_over:
+        legal = np.flatnonzero(_mask(deal))
+        if legal[0] < 32:  # the play: every legal action is a card
+            word = _shuffle.draw(root, salt, _shuffle.CARD_DRAWS + cards)
+            cards += 1
+        else:
+            word = _shuffle.draw(root, salt, calls)
+            calls += 1
+        deal = deal.apply(int_to_action(int(legal[_shuffle.pick(word, len(legal))]), rules))
+    return _final(deal), deal
+
+
+def _final(deal: Deal) -> list[int]:
+    result = deal.result
+    return [0, 0] if result is None else [result.score.north_south, result.score.east_west]
+
+
+def _rollout_equals_replay(preset: str, seed: int, n: int, greedy: bool) -> Counter[str]:
+    """Roll *n* deals out in JAX and replay each on a Deal (the rollout's random draws,
+    or GreedyPlayer at every decision): the same scores, deal by deal. Returns what
+    the deals covered (contract kinds, multipliers, thrown in, announcements)."""
+    rules = RuleConfig.preset(preset)
+    rng = jax.random.key(seed)
+    salt = int(jax.random.bits(rng, (), jnp.uint32))
+    policy = "greedy" if greedy else "random"
+    got = np.zeros((0, 2), dtype=np.int64)
+    for start in range(0, n, ROLLOUT_SIZE):
+        keys = arrays.deal_keys(seed, start, ROLLOUT_SIZE)
+        scores = arrays.random_deals(keys, arrays.rules_data(rules), rng, policy=policy)
+        got = np.concatenate([got, np.asarray(scores)])
+    player, unused = GreedyPlayer(), random.Random(0)
+    seen: Counter[str] = Counter()
+    for i in range(n):
+        if greedy:
+            deal = deal_of(rules, seed, i)
+            while (seat := deal.to_move) is not None:
+                deal = deal.apply(player.choose(deal.view(seat), deal.legal_actions(), unused))
+            expected = _final(deal)
+        else:
+            expected, deal = _replay_random(rules, seed, i, salt)
+        assert got[i].tolist() == expected, (preset, seed, i, deal.calls)
+        result = deal.result
+        if result is None:
+            seen["thrown in"] += 1
+            continue
+        seen[f"x{result.contract.multiplier}"] += 1
+        seen["made" if result.made else "failed"] += 1
+        seen["capot" if result.capot is not None else "no capot"] += 1
+        points = result.announcement_points
+        seen["announcements" if points.north_south or points.east_west else "none"] += 1
+    return seen
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_rollout_equals_deal_replay(preset: str) -> None:
+    # 128 random whole deals per preset, the same scores as the library's Deal with the
+    # same actions; random calls coinche often (surcoinche where the preset allows it)
+    seen = _rollout_equals_replay(preset, 21, 128, greedy=False)
+    rules = RuleConfig.preset(preset)
+    cases = ["x1", "x2", "made", "failed", "capot"] + ["x4"] * rules.allow_surcoinche
+    cases += ["announcements"] * rules.announcements
+    for case in cases:
+        assert seen[case], (case, seen)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_greedy_rollout_equals_the_greedy_player(preset: str) -> None:
+    seen = _rollout_equals_replay(preset, 22, 64, greedy=True)
+    for case in ("x1", "made", "thrown in"):
+        assert seen[case], (case, seen)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESETS)
+def test_large_rollout_equality_run(preset: str) -> None:
+    # the long run: 4,096 random and 1,024 greedy whole deals per preset
+    _rollout_equals_replay(preset, 30, 4096, greedy=False)
+    _rollout_equals_replay(preset, 31, 1024, greedy=True)
+
+
+def test_random_deals_are_reproducible_and_batch_free() -> None:
     rules = arrays.rules_data(RuleConfig.common())
-    keys = arrays.deal_keys(5, 0, 32)
+    keys = arrays.deal_keys(5, 0, ROLLOUT_SIZE)
     first = np.asarray(arrays.random_deals(keys, rules, jax.random.key(2)))
     again = np.asarray(arrays.random_deals(keys, rules, jax.random.key(2)))
     assert np.array_equal(first, again)
-    assert (first >= 0).all()
-    assert first.sum(axis=1).max() > 0
-    # the greedy line of deal 0 of seed 5, replayed with GreedyPlayer on a Deal
-    greedy = np.asarray(arrays.random_deals(keys, rules, jax.random.key(0), policy="greedy"))
-    deal, player, unused = deal_of("common", 5, 0), GreedyPlayer(), random.Random(0)
-    while not deal.is_over:
-        seat = deal.to_move
-        assert seat is not None
-        deal = deal.apply(player.choose(deal.view(seat), deal.legal_actions(), unused))
-    result = deal.result
-    expected = [0, 0] if result is None else [result.score.north_south, result.score.east_west]
-    assert greedy[0].tolist() == expected
+    # a deal's draws are its own: deals 1.. of the same seed, one slot on, play the same
+    shifted = np.asarray(
+        arrays.random_deals(arrays.deal_keys(5, 1, ROLLOUT_SIZE), rules, jax.random.key(2))
+    )
+    assert np.array_equal(first[1:], shifted[:-1])
+    # and another random key draws other actions
+    other = np.asarray(arrays.random_deals(keys, rules, jax.random.key(3)))
+    assert not np.array_equal(first, other)
+    with pytest.raises(CoincheTypeError, match="policy"):
+        arrays.random_deals(keys, rules, jax.random.key(2), policy="best")
+
+
+def test_packed_card_words_equal_the_kernel_tables() -> None:
+    # the engine's card functions (shifts of packed words) against the kernel's tables,
+    # for every strain, led suit and card
+    from coinche.arrays import _engine as E
+
+    strain, led, card = (
+        a.ravel() for a in np.meshgrid(range(6), range(4), range(32), indexing="ij")
+    )
+
+    def tables(s: jax.Array, suit: jax.Array, c: jax.Array) -> tuple[jax.Array, ...]:
+        st = E.strain_words(s)
+        return (
+            E.card_order(c, st),
+            E.card_points(c, st),
+            E.win_key(c, st, suit),
+            E.higher_cards(c, st),
+        )
+
+    order, points, key, higher = jax.jit(jax.vmap(tables))(
+        jnp.asarray(strain, jnp.int32), jnp.asarray(led, jnp.int32), jnp.asarray(card, jnp.int32)
+    )
+    at = strain * 32 + card
+    assert np.asarray(order).tolist() == [K.ORDER[i] for i in at]
+    assert np.asarray(points).tolist() == [K.POINTS[i] for i in at]
+    assert np.asarray(higher).tolist() == [K.HIGHER[i] for i in at]
+    assert np.asarray(key).tolist() == [
+        K.WIN_KEY[(s * 4 + u) * 32 + c] for s, u, c in zip(strain, led, card, strict=True)
+    ]
 
 
 def test_a_count_of_thousands_of_digits_is_named_not_crashed() -> None:
