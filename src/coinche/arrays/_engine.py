@@ -780,8 +780,13 @@ def _card(state: State, card: Array, rules: Rules, active: Array) -> State:
 def step(state: State, action: Array, rules: Rules) -> State:
     """The seat to move takes *action* (an action integer its mask allows: unchecked).
     A finished deal stays as it is (its rewards 0)."""
+    return step_where(state, action, rules, jnp.bool_(True))
+
+
+def step_where(state: State, action: Array, rules: Rules, moving: Array) -> State:
+    """:func:`step` where *moving*; elsewhere the deal stays as it is (its rewards 0)."""
     action = jnp.asarray(action, I32)
-    going = ~state.terminated
+    going = moving & ~state.terminated
     bidding = going & (state.phase == AUCTION)
     playing = going & (state.phase == PLAY)
     quiet = state._replace(rewards=jnp.zeros(4, jnp.float32))
@@ -809,16 +814,24 @@ def card_step(state: State, card: Array, rules: Rules, observe: bool = True) -> 
 
 
 def _observe(state: State, rules: Rules, observe: bool = True) -> State:
-    """The seat to move, its legal actions and its compact observation."""
-    in_play = state.phase == PLAY
-    over = state.terminated
-    mover = jnp.where(
-        in_play, (state.leader + state.size) & 3, (state.dealer + rules.to_move[state.astate]) & 3
+    """The seat to move, its legal actions and its compact observation. (What the
+    154 columns of the mask read is computed :func:`once`, not once per column.)"""
+    one = rules.one
+    phase = once(state.phase, one)
+    astate = once(state.astate, one)
+    state = state._replace(phase=phase, astate=astate)
+    in_play = phase == PLAY
+    over = once(state.terminated.astype(I32), one) == 1
+    mover = once(
+        jnp.where(
+            in_play, (state.leader + state.size) & 3, (state.dealer + rules.to_move[astate]) & 3
+        ),
+        one,
     )
-    cards = legal_cards(state, rules.play_flags)
+    cards = once(legal_cards(state, rules.play_flags), one)
     card_bits = ((cards >> _CARDS) & 1).astype(jnp.bool_)
     play_mask = jnp.concatenate([card_bits, jnp.zeros(NUM_ACTIONS - 32, jnp.bool_)])
-    words = rules.mask_words[state.astate]
+    words = rules.mask_words[astate]
     calls = (((words[:, None] >> _CARDS[None, :]) & 1) == 1).reshape(160)[:NUM_ACTIONS]
     mask = jnp.where(in_play, play_mask, calls) & ~over
     return state._replace(
@@ -826,6 +839,14 @@ def _observe(state: State, rules: Rules, observe: bool = True) -> State:
         legal_action_mask=mask,
         observation=compact(state, mover) if observe else state.observation,
     )
+
+
+def once(x: Array, one: Array) -> Array:
+    """*x* itself, divided by *one* (``Rules.one``, the int 1 as data) so that XLA
+    computes it once and stores it: it copies a cheap value's computation into every
+    fused loop that reads it (the 154 columns of a mask, each plane of a state), and
+    a division by a variable is not cheap to it."""
+    return lax.div(x, one.astype(x.dtype))
 
 
 def _bits(x: Array) -> Array:

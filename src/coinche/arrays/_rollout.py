@@ -50,6 +50,7 @@ from coinche.arrays._engine import (
     deal_root,
     init,
     legal_from,
+    once,
     score_figures,
     strain_words,
     trick_after,
@@ -61,12 +62,6 @@ _BITS = U32(1) << jnp.arange(32, dtype=U32)
 
 Chooser = Callable[[int, Array, Array, Strain, Trick], Array]
 """(position in the trick, ply 0-31, legal cards, strain, trick) -> the card played."""
-
-
-def once(x: Array, one: Array) -> Array:
-    """*x* itself, divided by *one* (the int 1 as data) so that XLA computes it once
-    and stores it rather than copying its computation into each fusion that reads it."""
-    return lax.div(x, one)
 
 
 def draw(base: Array, j: Array | int) -> Array:
