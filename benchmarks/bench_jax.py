@@ -12,11 +12,18 @@ process; compile time reported apart, never counted):
   same with the 998-float observations expanded every step;
 * ``numpy_batch_deals_per_sec``: the NumPy ``BatchEnv`` that the JAX engine replaced
   (its frozen copy, ``benchmarks/numpy_baseline``), random whole deals stepped from
-  Python at its best batch size, 4,096;
+  Python at its best batch size, 4,096: the same work as ``jax_deals_per_sec`` (deal,
+  auction, play and score of whole deals, every action uniform over the legal ones;
+  ``like_for_like`` shows both engines' mean deal score and share of deals thrown in,
+  which agree when the action distributions do); ``numpy_batch_steps_per_sec`` its env
+  steps, beside ``jax_steps_per_sec``;
 * ``colver_native_rollouts_per_sec``: colver's native random play-phase rollouts
   (``Env.rollout``, one core), the anchor of bench.py;
-* ``device``: the JAX device; ``digest``: a sha256 of the scores of 4,096 random whole
-  deals (seed 0, random key 0), the same on every device.
+* ``device``: the JAX device (and ``cpu``, the host's processor, ``load_average``, the
+  host's 1-minute load before and after); ``digest``: a sha256 of the scores of 4,096
+  random whole deals (seed 0, random key 0), the same on every device;
+* with ``--phases``: the time of the rollout's parts at the largest size (dealing;
+  dealing and the auction; the whole deal) and XLA's cost analysis of the whole.
 
 Run: ``JAX_PLATFORMS=cpu python benchmarks/bench_jax.py [--json] [--sizes 1024,16384]``.
 """
@@ -26,6 +33,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import platform
 import statistics
 import sys
 import time
@@ -98,20 +107,88 @@ def env_steps(
     return timed(run, repeats)
 
 
-def numpy_deals(preset: str, n: int, steps: int, repeats: int) -> tuple[float, float]:
+def numpy_deals(preset: str, n: int, steps: int, repeats: int) -> dict[str, float]:
     from numpy_baseline.batch import BatchEnv as NumpyBatchEnv
 
     env = NumpyBatchEnv(preset, n=n, seed=2)
     rng = np.random.default_rng(2)
+    scores: list[np.ndarray] = []
 
     def run() -> int:
         done = 0
         for _ in range(steps):
             env.step(env.sample(rng))
             done += int(env.terminated.sum())
+            scores.append(env.final_scores[env.terminated])
         return done
 
-    return timed(run, repeats)
+    wall, cpu = timed(run, repeats)
+    ended = np.concatenate(scores)
+    return {
+        "deals_per_sec": wall,
+        "deals_per_cpu_sec": cpu,
+        "steps_per_sec": wall * n * steps * repeats / max(len(ended), 1),
+        "mean_score": float(ended.sum(axis=1).mean()),
+        "thrown_in_share": float((ended.sum(axis=1) == 0).mean()),
+    }
+
+
+def jax_like_for_like(rules: arrays.Rules, size: int) -> dict[str, float]:
+    keys = arrays.deal_keys(3, 0, size)
+    scores = np.asarray(arrays.random_deals(keys, rules, jax.random.key(3)))
+    return {
+        "mean_score": float(scores.sum(axis=1).mean()),
+        "thrown_in_share": float((scores.sum(axis=1) == 0).mean()),
+    }
+
+
+def phases(rules: arrays.Rules, size: int, repeats: int) -> dict[str, Any]:
+    """The rollout's parts timed apart (each compiled alone) and XLA's cost analysis."""
+    from coinche.arrays import _engine, _rollout
+
+    keys = jax.numpy.asarray(arrays.deal_keys(1, 0, size))
+
+    def dealing(k: jax.Array, r: arrays.Rules, salt: jax.Array) -> jax.Array:
+        return _engine.deal(k)[1][0]
+
+    def auction(k: jax.Array, r: arrays.Rules, salt: jax.Array) -> jax.Array:
+        root = _engine.deal_root(k)
+        _, hands = _engine.deal_of_root(root)
+        return _rollout._random_auction(r, _engine._mix(root ^ salt)) + hands[0].astype("int32")
+
+    out: dict[str, Any] = {}
+    for name, part in (
+        ("deal", dealing),
+        ("deal_auction", auction),
+        ("whole", lambda k, r, salt: _rollout.rollout(k, r, salt, False)),
+    ):
+        run_part = jax.jit(jax.vmap(part, in_axes=(0, None, None)))
+        salt = jax.numpy.uint32(12345)
+        run_part(keys, rules, salt).block_until_ready()
+
+        def run(run_part: Any = run_part, salt: Any = salt) -> int:
+            run_part(keys, rules, salt).block_until_ready()
+            return size
+
+        wall, cpu = timed(run, repeats)
+        out[f"{name}_ms"] = 1e3 * size / wall
+        out[f"{name}_cpu_ms"] = 1e3 * size / cpu
+    compiled = arrays.random_deals.lower(keys, rules, jax.random.key(0)).compile()
+    cost: Any = compiled.cost_analysis()
+    cost = cost[0] if isinstance(cost, list) else cost or {}
+    out["xla_cost"] = {k: cost[k] for k in ("flops", "bytes accessed") if k in cost}
+    return out
+
+
+def cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
 
 
 def colver_native(count: int, repeats: int) -> float:
@@ -134,12 +211,20 @@ def main() -> None:
     parser.add_argument("--rules", default="common")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--env-deals", type=int, default=4096)
+    parser.add_argument("--phases", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rules = arrays.rules_data(RuleConfig.preset(args.rules))
-    out: dict[str, Any] = {"device": str(jax.devices()[0].device_kind), "rules": args.rules}
+    out: dict[str, Any] = {
+        "device": str(jax.devices()[0].device_kind),
+        "cpu": f"{cpu_name()}, {os.cpu_count()} cores",
+        "jax": jax.__version__,
+        "rules": args.rules,
+        "load_average": [round(os.getloadavg()[0], 2)],
+    }
     out["digest"] = digest(rules)
-    rows = [jax_deals(rules, int(s), args.repeats) for s in args.sizes.split(",")]
+    sizes = [int(s) for s in args.sizes.split(",")]
+    rows = [jax_deals(rules, size, args.repeats) for size in sizes]
     best = max(rows, key=lambda row: row["deals_per_sec"])
     out["jax_deals_by_size"] = rows
     out["jax_deals_per_sec"] = best["deals_per_sec"]
@@ -149,9 +234,21 @@ def main() -> None:
     steps = env_steps(args.rules, args.env_deals, 20, args.repeats, expanded=True)
     out["jax_expanded_steps_per_sec"], out["jax_expanded_steps_per_cpu_sec"] = steps
     numpy = numpy_deals(args.rules, 4096, 80, args.repeats)
-    out["numpy_batch_deals_per_sec"], out["numpy_batch_deals_per_cpu_sec"] = numpy
+    out["numpy_batch_deals_per_sec"] = numpy["deals_per_sec"]
+    out["numpy_batch_deals_per_cpu_sec"] = numpy["deals_per_cpu_sec"]
+    out["numpy_batch_steps_per_sec"] = numpy["steps_per_sec"]
     out["colver_native_rollouts_per_sec"] = colver_native(200_000, args.repeats)
     out["jax_over_numpy"] = out["jax_deals_per_sec"] / out["numpy_batch_deals_per_sec"]
+    out["jax_over_numpy_per_cpu_sec"] = (
+        out["jax_deals_per_cpu_sec"] / out["numpy_batch_deals_per_cpu_sec"]
+    )
+    out["like_for_like"] = {
+        "jax": jax_like_for_like(rules, int(best["size"])),
+        "numpy": {k: numpy[k] for k in ("mean_score", "thrown_in_share")},
+    }
+    if args.phases:
+        out["phases"] = phases(rules, max(sizes), args.repeats)
+    out["load_average"].append(round(os.getloadavg()[0], 2))
     if args.json:
         print(json.dumps(out, indent=1))
         return
