@@ -93,14 +93,15 @@ def _drive(preset: str, seed: int, n: int, steps: int, greedy: bool = False) -> 
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("seed", [0, 1])
 def test_batch_equals_deal_replay(preset: str, seed: int) -> None:
-    # 16 deals x 160 steps: about 60 deals played out per case, auctions and play
-    assert _drive(preset, seed, 16, 160) > 20
+    # 8 deals x 320 steps: about 60 deals played out per case, auctions and play
+    # (8 deals a batch in every stepping test of the rl suites: one compilation)
+    assert _drive(preset, seed, 8, 320) > 20
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_greedy_line_equals_deal_replay_and_the_greedy_player(preset: str) -> None:
     # GreedyPlayer's actions three times in four: contracts it bids, coinches, its play
-    assert _drive(preset, 3, 12, 120, greedy=True) > 10
+    assert _drive(preset, 3, 8, 240, greedy=True) > 10
 
 
 @pytest.mark.slow
@@ -117,8 +118,8 @@ def test_one_compilation_serves_every_preset() -> None:
     from coinche.rl import batch
 
     sizes = []
-    for preset in PRESETS:  # a batch size of its own: the first preset compiles once
-        env = BatchEnv(preset, n=5, seed=0)
+    for preset in PRESETS:  # the first preset compiles, unless a test before did
+        env = BatchEnv(preset, n=8, seed=0)
         env.step(env.sample(np.random.default_rng(0)))
         sizes.append(batch._advance_jit._cache_size())  # type: ignore[attr-defined]
     assert sizes[1:] == sizes[:1] * (len(PRESETS) - 1)
@@ -126,8 +127,8 @@ def test_one_compilation_serves_every_preset() -> None:
 
 def test_batch_deals_do_not_depend_on_batch_size() -> None:
     # slot j of a batch of n plays deal j, then j + n ...: deal 5 of seed 9 is the same
-    # deal in a batch of 8 (slot 5) and of 6 (slot 5), and deal_of gives it too
-    small, large = BatchEnv(n=6, seed=9), BatchEnv(n=8, seed=9)
+    # deal in a batch of 16 (slot 5) and of 8 (slot 5), and deal_of gives it too
+    small, large = BatchEnv(n=8, seed=9), BatchEnv(n=16, seed=9)
     assert np.array_equal(np.asarray(small.state.hands[5]), np.asarray(large.state.hands[5]))
     deal = deal_of("common", 9, 5)
     assert [h.mask for h in deal.hands] == np.asarray(large.state.hands[5]).tolist()
@@ -187,9 +188,9 @@ def test_bad_actions_raise() -> None:
 
 def test_where_all_false_moves_nothing() -> None:
     # once NumPy's bare ValueError; now every deal stays as it is
-    env = BatchEnv(n=3, seed=4)
+    env = BatchEnv(n=8, seed=4)
     before = env.observations.copy()
-    env.step(np.array([0, 0, 0]), where=np.zeros(3, dtype=bool))  # actions unread
+    env.step(np.zeros(8, dtype=np.int64), where=np.zeros(8, dtype=bool))  # actions unread
     assert np.array_equal(env.observations, before)
     assert not env.terminated.any()
 
@@ -210,11 +211,11 @@ _compact = jax.jit(jax.vmap(arrays.compact))
 def test_observation_ignores_hidden_hands(seed: int, steps: int, rnd: random.Random) -> None:
     # play a deal a few steps, then deal the cards the observer cannot see (the other
     # seats' unplayed, unshown cards) again at random: the same compact observation
-    env = BatchEnv(RuleConfig.ffb(), n=1, seed=seed)
+    env = BatchEnv(RuleConfig.ffb(), n=8, seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(steps):
         env.step(env.sample(rng))
-    state = env.state
+    state = jax.tree.map(lambda field: field[:1], env.state)  # the deal of slot 0
     me = int(env.to_move[0])
     hands = np.asarray(state.hands[0]).astype(np.int64)
     shown = np.asarray(state.shown[0]).astype(np.int64)
@@ -287,7 +288,7 @@ def test_batch_equals_the_aec_env(preset: str) -> None:
     from coinche.rl import CoincheAECEnv
     from coinche.rl._common import AGENTS
 
-    seed, n = 4, 6
+    seed, n = 4, 8
     env = BatchEnv(preset, n=n, seed=seed, reward="score")
     singles = [CoincheAECEnv(preset, reward="score") for _ in range(n)]
     for i, single in enumerate(singles):
@@ -490,5 +491,7 @@ def test_deal_keys_check_their_arguments() -> None:
         arrays.deal_keys(0, 2**64 - 1, 2)
     with pytest.raises(CoincheTypeError, match="rules"):
         arrays.rules_data("common")  # type: ignore[arg-type]
-    state = arrays.init(jnp.asarray(arrays.deal_key(0, 0)), arrays.rules_data(RuleConfig()))
-    assert isinstance(Seat(int(state.dealer)), Seat)
+    state = arrays.batch_init(
+        jnp.asarray(arrays.deal_keys(0, 0, 8)), arrays.rules_data(RuleConfig())
+    )
+    assert isinstance(Seat(int(state.dealer[0])), Seat)

@@ -17,7 +17,7 @@ Deal *i* of seed *s* (:func:`deal_key`) is the deal
 >>> from coinche import RuleConfig
 >>> from coinche import arrays
 >>> rules = arrays.rules_data(RuleConfig.common())
->>> state = arrays.init(arrays.deal_key(7, 0), rules)
+>>> state = jax.jit(arrays.init)(arrays.deal_key(7, 0), rules)
 >>> # North dealt, East opens: a pass, 80 to 160 in four suits (36 bids), 4 capots
 >>> int(state.current_player), int(state.legal_action_mask.sum())
 (1, 41)
@@ -185,8 +185,12 @@ batch_step = _jax.jit(_jax.vmap(step, in_axes=(0, 0, None)))
 """:func:`step` of a batch of deals, compiled: ``batch_step(states, actions, rules)``."""
 
 
-@functools.partial(_jax.jit, static_argnames=("policy",))
-def random_deals(keys: Array, rules: Rules, rng: Array, policy: str = "random") -> Array:
+def random_deals(
+    keys: Array | np.ndarray[Any, np.dtype[np.uint32]],
+    rules: Rules,
+    rng: Array,
+    policy: str = "random",
+) -> Array:
     """Deal the deals *keys* names and play each to its end with uniformly random legal
     actions (or, with ``policy="greedy"``, every seat :func:`greedy_action`), in one
     compiled call; returns the deal scores (``n x 2``, 0 for a deal thrown in).
@@ -194,13 +198,13 @@ def random_deals(keys: Array, rules: Rules, rng: Array, policy: str = "random") 
     The random actions of a deal are drawn from its own key and the random key *rng*
     (:func:`coinche._shuffle.draw`), so that a deal plays the same in any batch. The
     rollout shares every rule with :func:`step` and is laid out for speed
-    (:mod:`coinche.arrays._rollout`).
+    (:mod:`coinche.arrays._rollout`). It compiles once per batch size and policy.
 
     >>> import jax
     >>> from coinche import RuleConfig
     >>> from coinche.arrays import deal_keys, random_deals, rules_data
     >>> rules = rules_data(RuleConfig.common())
-    >>> scores = random_deals(deal_keys(0, 0, 8), rules, jax.random.key(1), policy="greedy")
+    >>> scores = random_deals(deal_keys(0, 0, 64), rules, jax.random.key(1), policy="greedy")
     >>> bool((scores >= 0).all())
     True
 
@@ -208,8 +212,14 @@ def random_deals(keys: Array, rules: Rules, rng: Array, policy: str = "random") 
     """
     if policy not in ("random", "greedy"):
         raise CoincheTypeError(f"policy must be 'random' or 'greedy', not {short_repr(policy)}")
+    scores: Array = _random_deals(keys, rules, rng, policy == "greedy")
+    return scores
+
+
+@functools.partial(_jax.jit, static_argnames=("greedy",))
+def _random_deals(keys: Array, rules: Rules, rng: Array, greedy: bool) -> Array:
     salt = _jax.random.bits(rng, (), jnp.uint32)
-    play = functools.partial(_rollout.rollout, greedy=policy == "greedy")
+    play = functools.partial(_rollout.rollout, greedy=greedy)
     scores: Array = _jax.vmap(play, in_axes=(0, None, None))(
         jnp.asarray(keys, jnp.uint32), rules, salt
     )

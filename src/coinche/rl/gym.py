@@ -235,9 +235,9 @@ def register_envs() -> None:
     >>> from coinche import RuleConfig
     >>> env.unwrapped.rules == RuleConfig.ffb(), env.unwrapped.seat.name
     (True, 'SOUTH')
-    >>> envs = gymnasium.make_vec("coinche/Coinche-v0", num_envs=4)
+    >>> envs = gymnasium.make_vec("coinche/Coinche-v0", num_envs=8)
     >>> type(envs).__name__, envs.num_envs
-    ('CoincheVectorEnv', 4)
+    ('CoincheVectorEnv', 8)
     """
     if ENV_ID in gymnasium.registry:
         return

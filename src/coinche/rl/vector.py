@@ -3,16 +3,16 @@
 >>> import numpy as np
 >>> from coinche import Seat
 >>> from coinche.rl.vector import CoincheVectorEnv
->>> envs = CoincheVectorEnv("common", num_envs=4, seed=0, seat=Seat.SOUTH)
+>>> envs = CoincheVectorEnv("common", num_envs=8, seed=0, seat=Seat.SOUTH)
 >>> obs, info = envs.reset(seed=0)
 >>> obs["observation"].shape, obs["action_mask"].shape
-((4, 998), (4, 154))
+((8, 998), (8, 154))
 >>> rng = np.random.default_rng(0)
 >>> for _ in range(50):
 ...     actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
 ...     obs, rewards, terminated, truncated, info = envs.step(actions)
 >>> rewards.shape, terminated.dtype.name
-((4,), 'bool')
+((8,), 'bool')
 """
 
 from __future__ import annotations
@@ -75,10 +75,10 @@ def greedy_policy(rules: RuleConfig | str | None = None) -> Policy:
     >>> import numpy as np
     >>> from coinche.rl.batch import BatchEnv
     >>> from coinche.rl.vector import greedy_policy
-    >>> env = BatchEnv("common", n=4, seed=0)
+    >>> env = BatchEnv("common", n=8, seed=0)
     >>> greedy = greedy_policy("common")
     >>> actions = greedy(env.observations, env.action_mask, np.random.default_rng(0))
-    >>> bool(env.action_mask[np.arange(4), actions].all())
+    >>> bool(env.action_mask[np.arange(8), actions].all())
     True
     """
     data = rules_data(check_array_rules(to_rules(rules)))
