@@ -154,7 +154,7 @@ def phases(rules: arrays.Rules, size: int, repeats: int) -> dict[str, Any]:
     def auction(k: jax.Array, r: arrays.Rules, salt: jax.Array) -> jax.Array:
         root = _engine.deal_root(k)
         _, hands = _engine.deal_of_root(root)
-        return _rollout._random_auction(r, _engine._mix(root ^ salt)) + hands[0].astype("int32")
+        return _rollout._random_auction(r, _engine.mix32(root ^ salt)) + hands[0].astype("int32")
 
     out: dict[str, Any] = {}
     for name, part in (

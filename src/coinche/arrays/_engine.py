@@ -247,7 +247,7 @@ def higher_cards(card: Array, st: Strain) -> Array:
 
 
 # ---------------------------------------------------------------------- dealing
-def _mix(x: Array) -> Array:
+def mix32(x: Array) -> Array:
     """:func:`coinche._shuffle.mix32` on uint32 arrays."""
     x = x ^ (x >> 16)
     x = x * U32(_shuffle.MUL1)
@@ -259,16 +259,16 @@ def _mix(x: Array) -> Array:
 def deal_root(key: Array) -> Array:
     """The 32-bit root of the deal *key* names (uint32[4]: the seed's low and high
     words, then the index's): :func:`coinche._shuffle.root`."""
-    h = _mix(key[0] ^ U32(_shuffle.SALT))
-    h = _mix(h ^ key[1])
-    h = _mix(h ^ key[2])
-    return _mix(h ^ key[3])
+    h = mix32(key[0] ^ U32(_shuffle.SALT))
+    h = mix32(h ^ key[1])
+    h = mix32(h ^ key[2])
+    return mix32(h ^ key[3])
 
 
 def deal_of_root(root: Array) -> tuple[Array, Array]:
     """The dealer and the four hand masks (uint32[4]) of the deal of *root*: the
     deck is the cards ranked by their keys (32 x 32 comparisons, no sort)."""
-    draws = _mix(root + (jnp.arange(33, dtype=U32) + U32(1)) * U32(_shuffle.GOLDEN))
+    draws = mix32(root + (jnp.arange(33, dtype=U32) + U32(1)) * U32(_shuffle.GOLDEN))
     keys = (draws[:32] & ~U32(31)) | _CARDS
     rank = jnp.sum(keys[None, :] < keys[:, None], axis=1, dtype=I32)  # deck position
     bits = U32(1) << _CARDS

@@ -17,9 +17,10 @@ it is in, and a test replays it on a :class:`~coinche.Deal` without JAX.
 Speed: XLA fuses the elementwise work of a trick into a few loops over the batch, and
 to do so it copies a value into every loop that reads it: the card of each ply, and
 all the legal-card logic behind it, would be computed six times over (once for each
-hand, the leader and the points). :func:`once` divides the card by an int 1 that XLA
-cannot see (``Rules.one``, data): to XLA a division by a variable is expensive, so it
-computes the card once, stores it, and every reader loads it (about 3x faster on CPU).
+hand, the leader and the points). :func:`~coinche.arrays._engine.once` divides the
+card by an int 1 that XLA cannot see (``Rules.one``, data): to XLA a division by a
+variable is expensive, so it computes the card once, stores it, and every reader loads
+it (whole deals about 1.6 times as fast on CPU, :doc:`/performance`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ from coinche.arrays._engine import (
     State,
     Strain,
     Trick,
-    _mix,
     announcements_of,
     belote_team,
     call_step,
@@ -50,6 +50,7 @@ from coinche.arrays._engine import (
     deal_root,
     init,
     legal_from,
+    mix32,
     once,
     score_figures,
     strain_words,
@@ -66,7 +67,7 @@ Chooser = Callable[[int, Array, Array, Strain, Trick], Array]
 
 def draw(base: Array, j: Array | int) -> Array:
     """:func:`coinche._shuffle.draw` of a deal whose ``mix32(root ^ salt)`` is *base*."""
-    return _mix(base + (jnp.asarray(j, U32) + U32(1)) * U32(_shuffle.GOLDEN))
+    return mix32(base + (jnp.asarray(j, U32) + U32(1)) * U32(_shuffle.GOLDEN))
 
 
 def pick(word: Array, count: Array) -> Array:
@@ -154,7 +155,7 @@ def _play(
     return won, points
 
 
-def _random_card(base: Array) -> Chooser:
+def _random_choice(base: Array) -> Chooser:
     def choose(n: int, ply: Array, legal: Array, st: Strain, trick: Trick) -> Array:
         word = draw(base, ply + _shuffle.CARD_DRAWS)
         return kth_card(legal, pick(word, lax.population_count(legal)))
@@ -162,7 +163,7 @@ def _random_card(base: Array) -> Chooser:
     return choose
 
 
-def _greedy_card(n: int, ply: Array, legal: Array, st: Strain, trick: Trick) -> Array:
+def _greedy_choice(n: int, ply: Array, legal: Array, st: Strain, trick: Trick) -> Array:
     cards = (legal & _BITS) != 0
     return greedy_card(cards, st, trick.led, trick.master_key, jnp.asarray(n == 0))
 
@@ -173,10 +174,10 @@ def rollout(key: Array, rules: Rules, salt: Array, greedy: bool) -> Array:
     root and *salt* (a uint32), or with *greedy* every seat GreedyPlayer's."""
     root = deal_root(key)
     dealer, hands = deal_of_root(root)
-    base = _mix(root ^ salt)
+    base = mix32(root ^ salt)
     s = _greedy_auction(key, rules) if greedy else _random_auction(rules, base)
     c = contract_at(s, dealer, rules)
-    choose = _greedy_card if greedy else _random_card(base)
+    choose = _greedy_choice if greedy else _random_choice(base)
     won, points = _play(hands, c, rules.play_flags, rules.one, choose)
     _, _, credit = announcements_of(hands, c.strain)
     scores = score_figures(
