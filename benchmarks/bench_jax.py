@@ -144,17 +144,17 @@ def jax_like_for_like(rules: arrays.Rules, size: int) -> dict[str, float]:
 
 def phases(rules: arrays.Rules, size: int, repeats: int) -> dict[str, Any]:
     """The rollout's parts timed apart (each compiled alone) and XLA's cost analysis."""
-    from coinche.arrays import _engine, _rollout
+    from coinche.arrays import _rollout, _rules
 
     keys = jax.numpy.asarray(arrays.deal_keys(1, 0, size))
 
     def dealing(k: jax.Array, r: arrays.Rules, salt: jax.Array) -> jax.Array:
-        return _engine.deal(k)[1][0]
+        return _rules.deal(k)[1][0]
 
     def auction(k: jax.Array, r: arrays.Rules, salt: jax.Array) -> jax.Array:
-        root = _engine.deal_root(k)
-        _, hands = _engine.deal_of_root(root)
-        return _rollout._random_auction(r, _engine.mix32(root ^ salt)) + hands[0].astype("int32")
+        root = _rules.deal_root(k)
+        _, hands = _rules.deal_of_root(root)
+        return _rollout._random_auction(r, _rules.mix32(root ^ salt)) + hands[0].astype("int32")
 
     out: dict[str, Any] = {}
     for name, part in (

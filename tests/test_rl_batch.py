@@ -139,7 +139,7 @@ def test_batch_deals_do_not_depend_on_batch_size() -> None:
 )
 def test_the_engine_deals_what_deal_of_deals(seed: int, index: int) -> None:
     # the JAX shuffle and the plain-Python one, across the 32-bit word boundaries
-    dealer, hands = arrays._engine.deal(jnp.asarray(arrays.deal_key(seed, index)))
+    dealer, hands = arrays._rules.deal(jnp.asarray(arrays.deal_key(seed, index)))
     expected = dealt_hands(seed, index)
     assert (int(dealer), np.asarray(hands).tolist()) == expected
     assert sorted(bin(h).count("1") for h in expected[1]) == [8, 8, 8, 8]
@@ -452,7 +452,7 @@ def test_random_deals_are_reproducible_and_batch_free() -> None:
 def test_packed_card_words_equal_the_kernel_tables() -> None:
     # the engine's card functions (shifts of packed words) against the kernel's tables,
     # for every strain, led suit and card
-    from coinche.arrays import _engine as E
+    from coinche.arrays import _rules as E
 
     strain, led, card = (
         a.ravel() for a in np.meshgrid(range(6), range(4), range(32), indexing="ij")

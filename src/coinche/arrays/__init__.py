@@ -55,10 +55,7 @@ from coinche.arrays._engine import (
     COMPACT_FIELDS,
     COMPACT_SIZE,
     MASK_COLUMNS,
-    Array,
-    Rules,
     State,
-    advance_key,
     call_step,
     card_step,
     compact,
@@ -67,8 +64,9 @@ from coinche.arrays._engine import (
     score,
     step,
 )
-from coinche.arrays._engine import rules_data as _rules_data
 from coinche.arrays._policies import greedy_action, random_action
+from coinche.arrays._rules import Array, Rules, advance_key
+from coinche.arrays._rules import rules_data as _rules_data
 from coinche.arrays._tables import check_array_rules
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError

@@ -14,8 +14,8 @@ import jax.numpy as jnp
 
 from coinche import _kernel as K
 from coinche.arrays import _tables as T
-from coinche.arrays._engine import (
-    COLUMNS,
+from coinche.arrays._engine import COLUMNS
+from coinche.arrays._rules import (
     I32,
     U32,
     Array,

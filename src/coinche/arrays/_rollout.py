@@ -4,8 +4,8 @@ The step (:func:`coinche.arrays.step`) serves any policy one action at a time; a
 rollout knows more when it compiles and is laid out for it: the auction walks the
 auction machine alone (the observation is not built for a random call), then the play
 is a loop over the eight tricks with the four plies of a trick written out, so that the
-position in the trick is a Python int (:func:`coinche.arrays._engine.legal_from` and
-:func:`~coinche.arrays._engine.trick_after` drop what it decides), the hands kept in
+position in the trick is a Python int (:func:`coinche.arrays._rules.legal_from` and
+:func:`~coinche.arrays._rules.trick_after` drop what it decides), the hands kept in
 the order of the trick (the hand of position *n* is a field, not a select by seat),
 and the score at the end. The rules are the step's functions: the legal cards, the
 trick's summary, the contract, the belote, the announcements and the score.
@@ -17,7 +17,7 @@ it is in, and a test replays it on a :class:`~coinche.Deal` without JAX.
 Speed: XLA fuses the elementwise work of a trick into a few loops over the batch, and
 to do so it copies a value into every loop that reads it: the card of each ply, and
 all the legal-card logic behind it, would be computed six times over (once for each
-hand, the leader and the points). :func:`~coinche.arrays._engine.once` divides the
+hand, the leader and the points). :func:`~coinche.arrays._rules.once` divides the
 card by an int 1 that XLA cannot see (``Rules.one``, data): to XLA a division by a
 variable is expensive, so it computes the card once, stores it, and every reader loads
 it (whole deals about 1.6 times as fast on CPU, :doc:`/performance`).
@@ -32,23 +32,21 @@ from jax import lax
 
 from coinche import _kernel as K
 from coinche import _shuffle
-from coinche.arrays._engine import (
-    AUCTION,
+from coinche.arrays._engine import AUCTION, State, call_step, init
+from coinche.arrays._policies import greedy_action, greedy_card
+from coinche.arrays._rules import (
     I32,
     U32,
     Array,
     Contract,
     Rules,
-    State,
     Strain,
     Trick,
     announcements_of,
     belote_team,
-    call_step,
     contract_at,
     deal_of_root,
     deal_root,
-    init,
     legal_from,
     mix32,
     once,
@@ -56,7 +54,6 @@ from coinche.arrays._engine import (
     strain_words,
     trick_after,
 )
-from coinche.arrays._policies import greedy_action, greedy_card
 
 _SEATS = jnp.arange(4, dtype=I32)
 _BITS = U32(1) << jnp.arange(32, dtype=U32)
