@@ -266,6 +266,7 @@ def test_the_page_lists_the_layers_in_order(table: tuple[list[str], dict[str, st
         "public API",
         "testing",
         "bots",
+        "array engine",
         "scale",
         "reinforcement learning",
         "command line",
