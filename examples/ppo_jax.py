@@ -55,6 +55,7 @@ import numpy as np
 import optax
 from jax import lax
 
+from coinche.arrays import Rules as RulesData
 from coinche.arrays import (
     State,
     call_step,
@@ -65,7 +66,6 @@ from coinche.arrays import (
     random_deals,
     rules_data,
 )
-from coinche.arrays import Rules as RulesData
 from coinche.config import PRESETS, RuleConfig
 from coinche.rl.batch import expand_row
 from coinche.rl.ppo import PpoNetwork, policy_logits, ppo_features

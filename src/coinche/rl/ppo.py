@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from importlib import resources
@@ -272,7 +273,8 @@ class PpoNetwork:
         v: tuple[npt.ArrayLike, npt.ArrayLike],
         prior: float,
     ) -> None:
-        if not isinstance(torso, Sequence) or isinstance(torso, (str, bytes)) or not torso:
+        given: object = torso
+        if not isinstance(given, (list, tuple)) or not given:
             raise CoincheTypeError(
                 f"torso must be a non-empty sequence of (weights, bias), not {short_repr(torso)}"
             )
@@ -344,7 +346,7 @@ class PpoNetwork:
         sizes = [PPO_FEATURE_SIZE, *widths]
         torso = [
             (rng.normal(0.0, np.sqrt(2.0 / a), (a, b)), np.zeros(b))
-            for a, b in zip(sizes[:-1], sizes[1:], strict=True)
+            for a, b in itertools.pairwise(sizes)
         ]
         last = widths[-1]
         pi = (rng.normal(0.0, 0.01 / np.sqrt(last), (last, NUM_ACTIONS)), np.zeros(NUM_ACTIONS))
@@ -477,7 +479,8 @@ class PpoPlayer:
         """
         if not isinstance(view, PlayerView):
             raise CoincheTypeError(f"view must be a PlayerView, not {short_repr(view)}")
-        if not isinstance(legal, Sequence) or isinstance(legal, (str, bytes)):
+        given: object = legal
+        if not isinstance(given, Sequence) or isinstance(given, (str, bytes)):
             raise CoincheTypeError(f"legal must be a sequence of actions, not {short_repr(legal)}")
         rules = view.rules
         check_rules(rules)
