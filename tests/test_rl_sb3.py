@@ -31,7 +31,8 @@ def test_maskable_ppo_learns_on_the_vector_env_unchanged() -> None:
     assert model.num_timesteps >= 512
     obs = venv.reset()
     masks = get_action_masks(venv)
-    assert obs.shape == (8, 998) and masks.shape == (8, 154)
+    assert obs.shape == (8, 998)
+    assert masks.shape == (8, 154)
     assert np.array_equal(masks, venv.env.action_masks())
     actions, _ = model.predict(obs, action_masks=masks, deterministic=True)
     assert masks[np.arange(8), actions].all()
@@ -48,8 +49,10 @@ def test_steps_autoreset_and_attributes() -> None:
         actions = np.array([np.flatnonzero(m)[0] for m in masks])
         obs, rewards, dones, infos = venv.step(actions)
         assert isinstance(obs, np.ndarray)
-        assert obs.flags.writeable and obs.shape == (4, 998)
-        assert len(infos) == 4 and not any(infos)
+        assert obs.flags.writeable
+        assert obs.shape == (4, 998)
+        assert len(infos) == 4
+        assert not any(infos)
         assert not rewards[~dones].any()  # rewards only as a deal ends
         ended += int(dones.sum())
     assert ended >= 4
