@@ -449,6 +449,16 @@ def main(argv: list[str] | None = None) -> int:
     end = start + 60.0 * args.minutes
     key = jax.random.key(args.seed)
     iteration = deals = 0
+
+    def progress() -> dict[str, Any]:
+        return {
+            "iteration": iteration,
+            "deals": deals,
+            "clock_min": (clock() - start) / 60,
+            "wall_min": (time.perf_counter() - wall0) / 60,
+            "cpu_min": (time.process_time() - cpu0) / 60,
+        }
+
     last_log = None
     window: list[dict[str, float]] = []
     while True:
@@ -466,15 +476,7 @@ def main(argv: list[str] | None = None) -> int:
         if last_log is None or clock() - last_log >= float(cfg["log_every"]):
             quick = duplicate(tables, params, quick_seed, int(cfg["quick_deals"]), chunk)
             mean = {k: float(np.mean([w[k] for w in window])) for k in window[0]}
-            point = {
-                "iteration": iteration,
-                "deals": deals,
-                "clock_min": (clock() - start) / 60,
-                "wall_min": (time.perf_counter() - wall0) / 60,
-                "cpu_min": (time.process_time() - cpu0) / 60,
-                "train": mean,
-                "quick": quick,
-            }
+            point = {**progress(), "train": mean, "quick": quick}
             summary["curve"].append(point)
             print(
                 f"[{point['clock_min']:5.1f} {clock_kind} min, {point['wall_min']:5.1f} wall] "
@@ -487,19 +489,14 @@ def main(argv: list[str] | None = None) -> int:
             save()
             window = []
             last_log = clock()
-    train = {
-        "iterations": iteration,
-        "deals": deals,
-        "clock_min": (clock() - start) / 60,
-        "wall_min": (time.perf_counter() - wall0) / 60,
-        "cpu_min": (time.process_time() - cpu0) / 60,
-    }
+    train = progress()
     summary["train"] = train
     print(f"trained: {json.dumps(train)}", flush=True)
     t0 = time.perf_counter()
     final = duplicate(tables, params, final_seed, int(cfg["eval_deals"]), chunk)
     final["seconds"] = time.perf_counter() - t0
     summary["final"] = final
+    summary["total_cpu_min"] = (time.process_time() - cpu0) / 60
     print(f"final duplicate against GreedyPlayer: {show(final)}", flush=True)
     save()
     print(f"weights: {out} (summary {out.name}.json)", flush=True)
