@@ -202,6 +202,15 @@ def test_the_player_checks_its_input() -> None:
     assert set(logits) == set(legal)
 
 
+def test_the_shipped_network_plays_a_deal() -> None:
+    net = load_ppo_network()
+    assert net is load_ppo_network()  # read once
+    assert net.torso[0][0].shape[0] == PPO_FEATURE_SIZE
+    deal = Deal.new(Seat.EAST, RuleConfig.common(), random.Random(11))
+    finished = play_deal(deal, dict.fromkeys(Seat, PpoPlayer()), random.Random(0))
+    assert finished.is_over
+
+
 def test_a_missing_shipped_network_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     from coinche.rl import ppo
 
