@@ -3,7 +3,7 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
 
 ``coinche match --ns PLAYER --ew PLAYER --deals N``
     A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
-    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``score``, ``policy``,
+    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``score``, ``policy``, ``ppo``,
     ``ismcts``),
     each deal played at two tables; a player takes its options as ``NAME:KEY=VALUE,...``
     (``pimc``: ``worlds``, default 10, ``max_cards``, default 16, ``objective``,
@@ -17,7 +17,9 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
     ``margin``, default 20, and ``play``, ``greedy`` or ``pimc``; ``score``, the
     :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 64, ``margin``,
     default 30, ``risk``, its coinche risk in percent, default 50, and ``play``;
-    ``policy``, the trained :class:`~coinche.rl.policy.PolicyPlayer`, needs the ``rl``
+    ``policy``, the trained :class:`~coinche.rl.policy.PolicyPlayer`, and ``ppo``, the
+    whole-deal :class:`~coinche.rl.ppo.PpoPlayer` (``weights``, the path of a network
+    ``examples/ppo_jax.py`` wrote; the shipped one by default), need the ``rl``
     extra), or a player class of your own as ``module:Class`` (built with no arguments
     for each table); ``BIDDER+PLAYER`` gives a bidder (``evaluating``, ``score``) another player's
     cards, each with its options (``score:samples=64+pimc:worlds=20,max_cards=32``)::
@@ -86,6 +88,12 @@ __all__ = ["add_commands"]
 _PLAY_KINDS: Final = ChoiceOption("greedy", "pimc")
 
 
+def _path(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("must be the path of a file, not an empty text")
+    return text
+
+
 # the options each player of --ns and --ew takes, each with what reads its value
 _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | float | str]]]] = {
     "greedy": {},
@@ -105,6 +113,7 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | float | str]]]] = {
         "play": _PLAY_KINDS,
     },
     "policy": {},
+    "ppo": {"weights": _path},
     "score": {
         "samples": IntOption(1, 10_000),
         "margin": IntOption(-1000, 1000),
@@ -172,6 +181,11 @@ class PlayerSpec(NamedTuple):
             from coinche.rl.policy import PolicyPlayer
 
             return PolicyPlayer()
+        if self.kind == "ppo":  # NumPy too: the rl extra
+            from coinche.rl.ppo import PpoPlayer
+
+            weights = options.get("weights")
+            return PpoPlayer(None if weights is None else str(weights))
         if self.kind == "score":
             return ScoreBidder(
                 samples=int(options.get("samples", 64)),
@@ -241,13 +255,19 @@ def _one_spec(text: str) -> PlayerSpec:
             options[key] = known[key](value.strip())
         except argparse.ArgumentTypeError as error:
             raise argparse.ArgumentTypeError(f"{kind}: {key} {error}") from None
-    if kind == "policy":  # its extra is checked now: a usage error, not a traceback later
+    if kind in ("policy", "ppo"):  # the extra is checked now: a usage error, not a traceback
         try:
             import coinche.rl.policy  # noqa: F401
+            from coinche.rl import ppo
         except ImportError as error:
             raise argparse.ArgumentTypeError(
-                f"policy needs the rl extra (pip install 'coinche[rl]'): {error}"
+                f"{kind} needs the rl extra (pip install 'coinche[rl]'): {error}"
             ) from None
+        if kind == "ppo":  # and so are its weights
+            try:
+                ppo.PpoPlayer(None if "weights" not in options else str(options["weights"]))
+            except (ppo.PpoWeightsError, OSError) as error:
+                raise argparse.ArgumentTypeError(f"ppo: {error}") from None
     return PlayerSpec(kind, tuple(options.items()))
 
 
