@@ -203,7 +203,7 @@ def __getattr__(name: str) -> object:
     (True, True)
     """
     if name in ("review", "Review"):
-        from coinche.bots import review as module
+        from coinche.bots import review as module  # noqa: PLC0415 - lazy name (PEP 562)
 
         return getattr(module, name)
     raise AttributeError(f"module 'coinche' has no attribute {name!r}")

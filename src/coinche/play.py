@@ -125,7 +125,7 @@ class Trick(Immutable):
         return f"Trick.parse({str(self).rstrip()!r})"
 
     def _repr_svg_(self) -> str:  # Jupyter draws the trick (coinche.svg.trick)
-        from coinche import svg
+        from coinche import svg  # noqa: PLC0415 - display hook (docs/architecture.rst)
 
         return svg.trick(self)
 

@@ -57,11 +57,10 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-import attrs
-
 from coinche import _kernel as K
 from coinche._checks import check_type, short_repr
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
+from coinche.auction.classic import AnyCall
 from coinche.bots._weights import Hands, WorldModel
 from coinche.bots._weights import checked_weight as _checked_weight
 from coinche.bots.players import (  # GreedyPlayer and its figures, for _greedy_call
@@ -76,6 +75,8 @@ from coinche.cards import Hand, hand_from_mask
 from coinche.config import CAPOT_VALUE
 from coinche.deal import Action, Phase, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.seats import Seat
+from coinche.view import trusted_view
 
 __all__ = [
     "BidderModel",
@@ -106,6 +107,17 @@ class UniformModel:
 
     def __repr__(self) -> str:
         return "UniformModel()"
+
+
+def _auction_view(
+    view: PlayerView, seat: Seat, hand: Hand, calls: tuple[tuple[Seat, AnyCall], ...]
+) -> PlayerView:
+    """The view *seat* had when it made the call after *calls*, holding *hand* (blank, or
+    a world's), built unchecked from *view*'s own checked calls: see coinche._trusted."""
+    return trusted_view(
+        seat, view.rules, view.dealer, Phase.AUCTION, seat, hand, calls, None, (), None, (),
+        False, None, None, None, None,
+    )  # fmt: skip
 
 
 class BidderModel:
@@ -178,11 +190,7 @@ class BidderModel:
             for index, (seat, call) in enumerate(view.calls):
                 if seat is view.seat:
                     continue
-                then = PlayerView(
-                    seat=seat, rules=view.rules, dealer=view.dealer, phase=Phase.AUCTION,
-                    to_move=seat, hand=blank, calls=view.calls[:index], contract=None,
-                    tricks=(), trick=None, announcements=(), belote_declared=False,
-                )  # fmt: skip
+                then = _auction_view(view, seat, blank, view.calls[:index])
                 legal = then.legal_actions()
                 asks.append((int(seat), call, then, legal, _ask(then, legal)))
         self._asks = asks
@@ -203,7 +211,9 @@ class BidderModel:
                 hand = dealt.get(seat)
                 if hand is None:
                     hand = dealt[seat] = hand_from_mask(mask)
-                guess = self.bidder.choose(attrs.evolve(then, hand=hand), legal, random.Random(0))
+                guess = self.bidder.choose(
+                    _auction_view(view, then.seat, hand, then.calls), legal, random.Random(0)
+                )
             if guess == call:
                 continue
             if isinstance(guess, Bid) and isinstance(call, Bid) and guess.strain is call.strain:

@@ -630,7 +630,7 @@ def running_server(
 def _server(app: FastAPI, host: str, port: int) -> Any:
     """A uvicorn server of *app* that answers the waiting requests as it stops (else
     a page's long poll holds the shutdown until uvicorn cancels it)."""
-    import uvicorn
+    import uvicorn  # noqa: PLC0415 - optional dependency (the web extra), when serving
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: Any) -> None:

@@ -37,7 +37,7 @@ def _score() -> Player:
 
 
 def _policy() -> Player:
-    from coinche.rl.policy import PolicyPlayer  # the rl extra: NumPy, imported on demand
+    from coinche.rl.policy import PolicyPlayer  # noqa: PLC0415 - optional dependency (rl)
 
     return PolicyPlayer()
 
@@ -102,7 +102,7 @@ _players: dict[str, Player] = {}  # built on first use, one per kind and process
 def policy_available() -> str | None:
     """``None`` when the trained-policy bot can be built, else why not."""
     try:
-        import coinche.rl.policy  # noqa: F401
+        import coinche.rl.policy  # noqa: F401, PLC0415 - optional dependency (rl)
     except ImportError as error:
         return f"the policy bot needs the rl extra (pip install 'coinche[rl]'): {error}"
     return None

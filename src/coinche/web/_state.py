@@ -299,13 +299,7 @@ def seat_state(entry: GameEntry, seat: Seat | None) -> SeatState:
     view = deal.view(Seat.NORTH if seat is None else seat)  # hand dropped when no seat
     contract = view.contract
     strain = None if contract is None else contract.strain
-    tricks_won = [0, 0]
-    won_points = [0, 0]
-    for trick in view.tricks:
-        if strain is not None:
-            team = trick_winner(trick, strain).team
-            tricks_won[team] += 1
-            won_points[team] += trick_points(trick, strain)
+    won, points = view.tricks_won, view.card_points  # the view's, from its position
     sizes = {s.letter: len(deal.hand(s)) for s in Seat}  # how many cards: public
     finished = game.deals if game.is_over else game.deals[:-1]
     winner = game.winner
@@ -331,8 +325,8 @@ def seat_state(entry: GameEntry, seat: Seat | None) -> SeatState:
         "contract": None if contract is None else _contract(contract),
         "trick": None if view.trick is None else _trick(view.trick, len(view.tricks) + 1, strain),
         "last_trick": _trick(view.tricks[-1], len(view.tricks), strain) if view.tricks else None,
-        "tricks_won": {"NS": tricks_won[0], "EW": tricks_won[1]},
-        "card_points": {"NS": won_points[0], "EW": won_points[1]},
+        "tricks_won": {"NS": won.north_south, "EW": won.east_west},
+        "card_points": {"NS": points.north_south, "EW": points.east_west},
         "announcements": [_announcement(a) for a in view.announcements],
         "belote": _belote(view),
         "legal": [] if seat is None or game.is_over else _legal(view.legal_actions(), view),
