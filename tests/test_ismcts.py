@@ -112,6 +112,9 @@ def test_the_auction_goes_to_the_bidder() -> None:
         ({"exploration": -0.5}, "exploration must be a number from 0 to 100, not -0.5"),
         ({"exploration": math.nan}, "exploration must be a number from 0 to 100, not nan"),
         ({"exploration": "1"}, "exploration must be"),
+        # no float holds it: float() once let a bare OverflowError out
+        ({"exploration": 10**400}, "exploration must be a number from 0 to 100, not <an int"),
+        ({"exploration": math.inf}, "exploration must be a number from 0 to 100, not inf"),
         ({"rng": 3}, "rng must be a random.Random or None, not 3"),
         ({"bidder": "greedy"}, r"bidder must be a Player, not str \('greedy'\)"),
         ({"bidder": GreedyPlayer}, "bidder must be a Player, not the class GreedyPlayer"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from coinche import Card, Rank, Strain, Suit
+from coinche._checks import check_int_range
 
 __all__ = ["TO_CARD", "TO_COLVER", "to_strain"]
 
@@ -66,4 +67,4 @@ def to_strain(trump: int) -> Strain:
     >>> [str(to_strain(trump)) for trump in range(4)]
     ['S', 'H', 'D', 'C']
     """
-    return Strain.from_suit(_COLVER_SUITS[trump])
+    return Strain.from_suit(_COLVER_SUITS[check_int_range(trump, "trump", 0, 3)])
