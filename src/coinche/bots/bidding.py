@@ -61,13 +61,13 @@ from coinche import _playout as P
 from coinche._checks import check_type, short_repr
 from coinche._play_kernel import PlayCore
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
-from coinche.bots.base import GreedyPlayer, Player, _check_player
+from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
 from coinche.bots.inference import BidderModel, WorldModel, _check_model, sample_worlds
 from coinche.config import FirstLead, RuleConfig
 from coinche.contract import GENERALE, Contract
 from coinche.deal import Action, Phase, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.position import announcement_credit
+from coinche.position import _credit
 
 __all__ = ["ScoreBidder"]
 
@@ -83,7 +83,7 @@ def _outcome(
     core = PlayCore(h0, h1, h2, h3, strain, rules.play_flags, leader, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     P.play_out(core, P.GREEDY, 0, None, None)
     holder = K.belote_holder(h0, h1, h2, h3, strain)
-    ann = announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
+    ann = _credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
     won = (core.w0, core.w1, core.w2, core.w3)
     return core.p0, core.p1, won, holder & 1 if holder >= 0 else -1, ann[0], ann[1]
 
@@ -208,6 +208,7 @@ class ScoreBidder:
         >>> worths[PASS]                  # no contract yet: passing is worth 0
         0.0
         """
+        _check_turn(view, legal, rng)
         worlds = self._worlds(view, rng)
         me = int(view.seat)
         risk = self.coinche_risk
@@ -244,7 +245,12 @@ class ScoreBidder:
         return out
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The call worth the most (see the module), or *player*'s card."""
+        """The call worth the most (see the module), or *player*'s card.
+
+        :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
+            (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
+        """
+        _check_turn(view, legal, rng)
         if view.phase is not Phase.AUCTION:
             return self.player.choose(view, legal, rng)
         if view.turned is not None:

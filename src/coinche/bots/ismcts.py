@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from coinche import _kernel as K
 from coinche._checks import check_int_range, check_number, short_repr
 from coinche.bots._tree import _Tree, _World
-from coinche.bots.base import GreedyPlayer, Player, _check_player
+from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
 from coinche.bots.pimc import (
     _cards_to_value,
     _played,
@@ -115,7 +115,12 @@ class IsmctsPlayer:
         self.bidder: Player = GreedyPlayer() if bidder is None else _check_player(bidder, "bidder")
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The most visited card of the search, or the bidder's call."""
+        """The most visited card of the search, or the bidder's call.
+
+        :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
+            (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
+        """
+        _check_turn(view, legal, rng)
         cards = [action for action in legal if isinstance(action, Card)]
         if not cards or view.contract is None:
             return self.bidder.choose(view, legal, rng)
