@@ -1,6 +1,7 @@
 # Entry points, documented in README.md:
 #   make demo        plays a whole game under a preset and prints it (the main job), from
-#                    its own small venv, .venv-demo, with the package and attrs only
+#                    its own small venv, .venv-demo, with the package and its runtime
+#                    dependencies only (attrs, typing-extensions, mypy_extensions, librt)
 #   make test        every check: pytest (tests + doctests, branch coverage >= 95%;
 #                    the search-heavy tests in a second pass without coverage),
 #                    the rules suites again against the mypyc-compiled build (when a C
@@ -29,8 +30,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --editable . --group dev
 	touch $(STAMP)
 
-# The demo needs only the package and its two small dependencies: its own venv, with an
-# editable install (seconds), so that the main job never waits for the dev tools.
+# The demo needs only the package and its four small runtime dependencies (attrs,
+# typing-extensions, and mypyc's runtime types mypy_extensions and librt): its own venv,
+# with an editable install (seconds), so that the main job never waits for the dev tools.
 DVENV := .venv-demo
 DSTAMP := $(DVENV)/.installed-stamp
 
@@ -107,8 +109,9 @@ wheels: $(DSTAMP)
 
 # The suites run again against the compiled build are those marked compiled (each sets
 # pytestmark in its module): the rules, the engine, the solver (with its 200-deal
-# comparison with colver, COINCHE_SLOW, affordable compiled), and the check that the
-# kernel there is an extension module that agrees with the pure one.
+# comparison with colver, COINCHE_SLOW, affordable compiled), the check that the
+# kernel there is an extension module that agrees with the pure one, and the sweep of
+# every public door with hostile arguments (tests/test_sweep.py).
 # Without a C compiler the compiled build cannot exist: say so and run only the pure suite.
 compiled-test:
 	@if command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then \

@@ -88,7 +88,9 @@ def samples(path: Path) -> tuple[np.ndarray, np.ndarray]:
             if leader % 2 == 0:
                 targets.append(north_south)
             else:  # the leader's team is East-West
-                targets.append(0 if north_south > 162 else 252 if north_south == 0 else 162 - north_south)
+                targets.append(
+                    0 if north_south > 162 else 252 if north_south == 0 else 162 - north_south
+                )
     return np.array(holders), np.array(targets, dtype=np.float64)
 
 
@@ -110,15 +112,16 @@ def train_world(
     holders: np.ndarray, points: np.ndarray, hidden: tuple[int, int], epochs: int
 ) -> dict[str, list[object]]:
     rng = np.random.default_rng(0)
-    target = np.stack(
-        [np.minimum(points, 162) / 162.0, points > 162, points == 0], axis=1
-    ).astype(np.float32)
+    target = np.stack([np.minimum(points, 162) / 162.0, points > 162, points == 0], axis=1).astype(
+        np.float32
+    )
     order = rng.permutation(len(points))
     test, train = order[: len(points) // 10], order[len(points) // 10 :]
     h1, h2 = hidden
 
     def init(a: int, b: int) -> np.ndarray:
-        return (rng.standard_normal((a, b)) * np.sqrt(2 / a)).astype(np.float32)
+        scaled: np.ndarray = rng.standard_normal((a, b)) * np.sqrt(2 / a)
+        return scaled.astype(np.float32)
 
     p = {"W1": init(128, h1), "b1": np.zeros(h1, np.float32), "W2": init(h1, h2),
          "b2": np.zeros(h2, np.float32), "W3": init(h2, 3) * 0.1,
@@ -154,7 +157,9 @@ def train_world(
             for k in p:
                 m[k] = 0.9 * m[k] + 0.1 * grads[k]
                 v[k] = 0.999 * v[k] + 0.001 * grads[k] ** 2
-                p[k] -= rate * (m[k] / (1 - 0.9**step)) / (np.sqrt(v[k] / (1 - 0.999**step)) + 1e-8)
+                p[k] -= (
+                    rate * (m[k] / (1 - 0.9**step)) / (np.sqrt(v[k] / (1 - 0.999**step)) + 1e-8)
+                )
         if epoch == int(0.7 * epochs):
             rate /= 3
         _, _, out = forward(x_test)
@@ -162,7 +167,9 @@ def train_world(
         chance = 1 / (1 + np.exp(-out[:, 1:]))
         truth = target[test, 1:]
         loss = -np.mean(truth * np.log(chance + 1e-9) + (1 - truth) * np.log(1 - chance + 1e-9))
-        print(f"  epoch {epoch}: held-out error {error:.2f} card points, capot log loss {loss:.4f}")
+        print(
+            f"  epoch {epoch}: held-out error {error:.2f} card points, capot log loss {loss:.4f}"
+        )
         sys.stdout.flush()
     return {"w1": p["W1"].tolist(), "b1": p["b1"].tolist(), "w2": p["W2"].T.tolist(),
             "b2": p["b2"].tolist(), "w3": p["W3"].T.tolist(), "b3": p["b3"].tolist()}  # fmt: skip
@@ -186,8 +193,11 @@ def train_hand(holders: np.ndarray, points: np.ndarray) -> dict[str, object]:
     w = np.linalg.solve(x.T @ x + ridge, x.T @ (y - y.mean()))
     error = np.sqrt(np.mean((x @ w + y.mean() - y) ** 2))
     print(f"  hand model: error {error:.1f} card points (spread {y.std():.1f})")
-    return {"hand_cards": w[:128].reshape(4, 32).round(4).tolist(),
-            "hand_length": w[128:].round(4).tolist(), "hand_bias": round(float(y.mean()), 4)}  # fmt: skip
+    return {
+        "hand_cards": w[:128].reshape(4, 32).round(4).tolist(),
+        "hand_length": w[128:].round(4).tolist(),
+        "hand_bias": round(float(y.mean()), 4),
+    }
 
 
 def main() -> int:

@@ -8,11 +8,13 @@ deals are cut into blocks either.
 from __future__ import annotations
 
 import io
+import math
 import os
 import random
 import signal
 import sys
 import types
+from collections.abc import Callable
 
 import pytest
 
@@ -20,8 +22,8 @@ from coinche import RuleConfig, Seat
 from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.cli import main
 from coinche.deal import Deal
-from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.scale.arena import DuplicateMatch, deal_rng, duplicate_match
+from coinche.errors import CoincheTypeError, CoincheValueError, InvalidDealError
+from coinche.scale.arena import DuplicateDeal, DuplicateMatch, deal_rng, duplicate_match
 from coinche.scale.executors import (
     ClusterError,
     InProcess,
@@ -96,14 +98,16 @@ def test_a_match_split_by_start_is_the_whole_match() -> None:
     assert head.deals + tail.deals == whole.deals
     assert (10 * head.mean + 20 * tail.mean) / 30 == pytest.approx(whole.mean)
     assert DuplicateMatch.from_deals(head.deals + tail.deals) == whole  # mean, stderr too
-    with pytest.raises(CoincheTypeError, match="deals must hold DuplicateDeal values"):
+    with pytest.raises(
+        CoincheTypeError, match=r"deals\[10\] must be a DuplicateDeal, not int \(3\)"
+    ):
         DuplicateMatch.from_deals([*head.deals, 3])  # type: ignore[list-item]
     with pytest.raises(CoincheTypeError, match="deals must be an iterable"):
         DuplicateMatch.from_deals(7)  # type: ignore[arg-type]
     assert DuplicateMatch.from_deals(()) == DuplicateMatch((), 0.0, 0.0)
     numbered = duplicate_match(GreedyPlayer(), RandomPlayer(), 1, rules, 3, start=7)
     assert numbered.deals[0].tables[0].dealer == Seat(7 % 4)  # deal 7: dealer Seat(3)
-    with pytest.raises(CoincheTypeError, match="start must be an int >= 0"):
+    with pytest.raises(CoincheTypeError, match="start must be an int from 0 to"):
         duplicate_match(*players, 2, rules, 3, start=-1)
     with pytest.raises(CoincheTypeError, match="start numbers new deals"):
         duplicate_match(*players, [Deal.new(Seat.NORTH, rules, random.Random(1))], rules, 3,
@@ -124,6 +128,50 @@ def test_a_player_with_its_own_generator_restarts_at_every_block() -> None:
     assert pooled == one
 
 
+def _played_pair() -> tuple[Deal, Deal]:
+    match = duplicate_match(GreedyPlayer(), RandomPlayer(), 1, RuleConfig.common(), 4)
+    return match.deals[0].tables
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (lambda t: DuplicateDeal(t, math.nan), CoincheTypeError, "difference must be an int"),  # type: ignore[arg-type]
+        (lambda t: DuplicateDeal(t, 1.0), CoincheTypeError, "difference must be an int"),  # type: ignore[arg-type]
+        (lambda t: DuplicateDeal(t, True), CoincheTypeError, "difference must be an int"),
+        (lambda t: DuplicateDeal(t, 10**400), CoincheValueError, "difference must be an int"),
+        (lambda t: DuplicateDeal(t[:1], 0), CoincheValueError, "tables must hold 2 items"),
+        (lambda t: DuplicateDeal(list(t), 0), CoincheTypeError, "tables must be a tuple"),  # type: ignore[arg-type]
+        (lambda t: DuplicateDeal((t[0], "x"), 0), CoincheTypeError, r"tables\[1\] must be a Deal"),  # type: ignore[arg-type]
+        (lambda t: DuplicateMatch((), math.nan, 0.0), CoincheValueError, "mean must be"),
+        (lambda t: DuplicateMatch((), 0.0, math.inf), CoincheValueError, "stderr must be"),
+        (lambda t: DuplicateMatch((), 0.0, -1.0), CoincheValueError, "stderr must be"),
+        (lambda t: DuplicateMatch((), "0", 0.0), CoincheTypeError, "mean must be"),  # type: ignore[arg-type]
+        (lambda t: DuplicateMatch([], 0.0, 0.0), CoincheTypeError, "deals must be a tuple"),  # type: ignore[arg-type]
+        (lambda t: DuplicateMatch((3,), 0.0, 0.0), CoincheTypeError, r"deals\[0\] must be"),  # type: ignore[arg-type]
+    ],
+)
+def test_duplicate_values_check_their_fields(
+    make: Callable[[tuple[Deal, Deal]], object], error: type[Exception], message: str
+) -> None:
+    """A DuplicateDeal or DuplicateMatch built by hand with a bad field is refused at
+    once with the library's error naming the field: a NaN difference once gave a match
+    "+nan a deal", and from_deals a bare TypeError."""
+    with pytest.raises(error, match=message):
+        make(_played_pair())
+
+
+def test_from_deals_of_checked_deals_is_a_finite_match() -> None:
+    tables = _played_pair()
+    # two deals of differences +30 and -10: mean +10; sample variance
+    # ((30-10)**2 + (-10-10)**2) / 1 = 800, standard error sqrt(800 / 2) = 20
+    match = DuplicateMatch.from_deals([DuplicateDeal(tables, 30), DuplicateDeal(tables, -10)])
+    assert (match.mean, match.stderr) == (10.0, 20.0)
+    assert str(match) == "2 deals: first team +10.0 a deal (95% CI -29.2 to +49.2)"
+    with pytest.raises(CoincheTypeError, match=r"deals\[0\] must be a DuplicateDeal"):
+        DuplicateMatch.from_deals([(tables, 30)])  # type: ignore[list-item]
+
+
 def test_match_argument_errors() -> None:
     rules = RuleConfig.common()
     with pytest.raises(CoincheTypeError, match="pair"):
@@ -142,7 +190,7 @@ def test_match_argument_errors() -> None:
         RayCluster(8)  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="max_retries"):
         RayCluster(max_retries=-1)
-    with pytest.raises(CoincheTypeError, match="num_cpus must be an int >= 1, not 0"):
+    with pytest.raises(CoincheTypeError, match="num_cpus must be an int from 1 to 100000, not 0"):
         RayCluster(num_cpus=0)
     with pytest.raises(CoincheTypeError, match="ray"):
         executor_for(2, 3)  # type: ignore[arg-type]
@@ -259,7 +307,7 @@ def test_match_command_on_two_processes_agrees(capsys: pytest.CaptureFixture[str
     ("argv", "message"),
     [
         (["--ns", "bridge", "--ew", "random", "--deals", "3"], "--ns: must be one of"),
-        (["--ns", "greedy", "--ew", "random", "--deals", "0"], "--deals: must be a positive"),
+        (["--ns", "greedy", "--ew", "random", "--deals", "0"], "--deals: must be a whole number"),
         (["--ns", "greedy", "--ew", "random", "--deals", "2", "--rules", "x"], "preset"),
         (["--ns", "greedy", "--ew", "random", "--deals", "2", "--jobs", "0"], "--jobs"),
     ],
@@ -277,8 +325,8 @@ def test_match_command_bad_input(
 def test_progress_bar_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """On a terminal the bar is tqdm's (its 'deal' unit and the count done); --quiet
-    turns it off."""
+    """On a terminal the bar is tqdm's (its 'deal' unit and the count done), or a
+    plain counter without tqdm; --quiet turns it off."""
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -294,7 +342,8 @@ def test_progress_bar_on_a_terminal(
     monkeypatch.setattr(sys, "stderr", screen)
     monkeypatch.setitem(sys.modules, "tqdm", None)  # the progress extra not installed
     assert main(argv) == 0
-    assert screen.getvalue() == ""
+    # the plain counter: 0 once the heading is out, then the one block of 5, kept
+    assert screen.getvalue() == "\rdeals: 0/5\rdeals: 5/5\n"
     capsys.readouterr()
 
 

@@ -136,7 +136,7 @@ def test_parse_call_reads_strain_names_and_symbols() -> None:
     ("text", "match"),
     [
         ("double", "cannot read 'double' as a call (expected pass, coinche"),
-        ("100", "cannot read '100' as a call (expected"),
+        ("100", "cannot read '100' as a call: a bid needs its strain after the value"),
         ("", "cannot read '' as a call"),
         ("100 Q", "cannot read '100 Q' as a call: unknown strain 'Q'"),
         ("cent H", "cannot read 'cent H' as a call: unknown bid value 'cent'"),
@@ -816,12 +816,14 @@ def test_legal_calls_agree_with_is_legal_call(data: st.DataObject, rules: RuleCo
 
 # ------------------------------------------------------------------ parse_call
 def test_a_bid_value_of_1000_is_read_and_1001_refused() -> None:
-    """Numbers past MAX_BID_VALUE (1000) are refused as a NotationError."""
+    """Numbers past MAX_BID_VALUE (1000) are refused as a NotationError that says they
+    are too high (not "unknown": they are numbers); leading zeros change nothing."""
     assert parse_call("1000 H") == Bid(1000, Strain.HEARTS)
-    with pytest.raises(NotationError, match="unknown bid value"):
+    assert parse_call("01000 H") == Bid(1000, Strain.HEARTS)
+    with pytest.raises(NotationError, match="bid value 1001 is too high: no bid is above 1000"):
         parse_call("1001 H")
-    with pytest.raises(NotationError, match="unknown bid value"):
-        parse_call("01000 H")
+    with pytest.raises(NotationError, match="bid value 010001 is too high"):
+        parse_call("010001 H")
 
 
 # ------------------------------------------------------------------ parse_call's messages
@@ -875,7 +877,7 @@ def test_parse_call_non_ascii_digits_are_not_a_value() -> None:
 def test_parse_call_of_a_huge_number() -> None:
     """Bid values stop at MAX_BID_VALUE, 1000; the message is cut short."""
     assert parse_call("1000 H") == Bid(1000, Strain.HEARTS)
-    with pytest.raises(NotationError, match="unknown bid value") as caught:
+    with pytest.raises(NotationError, match="is too high") as caught:
         parse_call("9" * 5000 + " H")
     assert len(str(caught.value)) < 300
 

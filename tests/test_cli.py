@@ -551,3 +551,87 @@ def test_solve_progress_off_and_on_a_terminal(
         assert (code, out) == (0, plain)
         assert "each card" in err
         assert "best play" in err
+
+
+# ------------------------------------------------------------ one reader of whole numbers
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["match", "--ns", "pimc:nodes=10000000", "--ew", "greedy", "--deals", "1"],
+        ["match", "--ns", "ismcts:iterations=10000000", "--ew", "greedy", "--deals", "1"],
+        ["match", "--ns", "greedy", "--ew", "greedy", "--deals", "10000000"],
+    ],
+    ids=["pimc nodes", "ismcts iterations", "match deals"],
+)
+def test_eight_digit_numbers_inside_the_stated_range_are_read(argv: list[str]) -> None:
+    # the readers once stopped at seven digits, refusing 10,000,000 although each
+    # message stated a range holding it (nodes to 10**12, iterations to 10**7)
+    args = build_parser().parse_args(argv)
+    spec_options = dict(args.ns.options)
+    assert 10_000_000 in (args.deals, spec_options.get("nodes"), spec_options.get("iterations"))
+    player = args.ns.build()
+    # the player is built with the number read (0 nodes would be "no budget")
+    assert 10_000_000 in (
+        getattr(player, "nodes", None),
+        getattr(player, "iterations", None),
+        args.deals,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high", "value"),
+    [
+        ("0", 0, 31, 0),
+        ("31", 0, 31, 31),
+        ("-7", -10, 10, -7),
+        ("+7", -10, 10, 7),
+        ("0007", 1, 10, 7),  # leading zeros are the same number
+        (str(2**63), -(2**63), 2**63, 2**63),  # the seed's bound itself
+    ],
+)
+def test_the_integer_option_reads_every_number_in_its_range(
+    text: str, low: int, high: int, value: int
+) -> None:
+    from coinche.cli._common import IntOption
+
+    assert IntOption(low, high)(text) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["", "-", "1.5", "1e3", "x", "٣", "ſ", "32", "-1", "9" * 5000, "1_0", "0x1f"]
+)
+def test_the_integer_option_refuses_what_is_not_a_number_in_range(text: str) -> None:
+    import argparse
+
+    from coinche.cli._common import IntOption
+
+    # 0 to 31, the range of --played: each refusal states the range and echoes the text
+    # cut short ("٣" is an Arabic-Indic digit: isdigit() says yes, ASCII says no)
+    with pytest.raises(argparse.ArgumentTypeError) as caught:
+        IntOption(0, 31)(text)
+    assert str(caught.value).startswith("must be a whole number from 0 to 31, not '")
+    assert len(str(caught.value)) < 150
+
+
+def test_slow_commands_on_the_pure_build_name_the_faster_ways(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match with a searching player, on a terminal: one note on standard error
+    before it starts (pure build only), naming the compiled build and --jobs; a match
+    of greedy players, or --quiet, says nothing."""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # the plain counter: easy to leave out
+    argv = ["match", "--ew", "greedy", "--deals", "1", "--seed", "1"]
+    assert main([*argv, "--ns", "pimc:worlds=1,max_cards=4"]) == 0
+    notes = [line for line in capsys.readouterr().err.split("\n") if "note:" in line]
+    if coinche.COMPILED:
+        assert notes == []
+    else:
+        assert len(notes) == 1
+        assert notes[0].startswith("coinche: note: pimc searches every decision: seconds a deal")
+        assert "the compiled build" in notes[0]
+        assert "--jobs N" in notes[0]
+    assert main([*argv, "--ns", "greedy"]) == 0
+    assert "note:" not in capsys.readouterr().err
+    assert main([*argv, "--ns", "pimc:worlds=1,max_cards=4", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""

@@ -24,9 +24,9 @@ def subcommands() -> dict[str, argparse.ArgumentParser]:
     return dict(action.choices)
 
 
-def test_the_eight_subcommands() -> None:
+def test_the_nine_subcommands() -> None:
     assert set(subcommands()) == {
-        "legal", "score", "play", "render", "solve", "review", "match", "dataset",
+        "legal", "score", "play", "render", "solve", "review", "match", "dataset", "serve",
     }  # fmt: skip
 
 

@@ -488,8 +488,8 @@ def test_every_numeric_rule_has_a_sane_range() -> None:
     assert attrs.evolve(RuleConfig(), target=100_000).target == 100_000
     with pytest.raises(errors.RuleConfigError, match="games_to_win"):
         attrs.evolve(RuleConfig(), games_to_win=101)
-    # a bid above the bound is refused when read, as text that is not a call
-    with pytest.raises(errors.NotationError, match="unknown bid value"):
+    # a bid above the bound is refused when read, as a number too high for any bid
+    with pytest.raises(errors.NotationError, match="is too high: no bid is above 1000"):
         coinche.parse_call("9" * 5000 + " H")
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from coinche import Contract, Hand, RuleConfig, Seat, Strain, TeamPoints, Trick
@@ -21,7 +22,7 @@ from coinche.bots.evaluate import evaluate_contract
 from coinche.bots.solver import Solution, solve_ending
 from coinche.cards import Card, hand_from_mask
 from coinche.cli import main
-from coinche.errors import CoincheTypeError
+from coinche.errors import CoincheTypeError, CoincheValueError
 from coinche.play import card_points, trick_winner
 from coinche.records import to_data
 from coinche.scale.arena import deal_rng
@@ -249,10 +250,10 @@ def test_unfinished_or_missing_datasets_and_manifests(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"kind": "tables"}, "kind must be one of table, evaluated"),
+        ({"kind": "tables"}, "kind must be one of 'table', 'evaluated', not 'tables'"),
         ({"n": 0}, "n must be an int from 1 to 1000000000000, not 0"),
         ({"tricks": 9}, "tricks must be an int from 1 to 8"),
-        ({"format": "csv"}, "format must be one of jsonl, parquet"),
+        ({"format": "csv"}, "format must be one of 'jsonl', 'parquet', not 'csv'"),
         ({"rules": "common"}, "rules must be a RuleConfig"),
         ({"seed": 1.5}, "seed must be an int"),
         ({"kind": "evaluated", "tricks": 3}, "tricks must be 8"),
@@ -340,7 +341,7 @@ def test_dataset_command_bad_input(capsys: pytest.CaptureFixture[str], tmp_path:
     base = ["dataset", "--tricks", "1", "--shard-size", "1"]
     code, _, err = run(capsys, *base, "--deals", "0", "--out", str(tmp_path / "a"))
     assert (code, len(err.splitlines())) == (2, 1)
-    assert "--deals: must be a positive whole number" in err
+    assert "--deals: must be a whole number from 1 to 1000000000000, not '0'" in err
     code, out, err = run(capsys, *base, "--deals", "2", "--out", str(blocker / "x"))
     assert (code, out, len(err.splitlines())) == (2, "", 1)
     assert "cannot create the directory" in err
@@ -366,7 +367,7 @@ def test_dataset_command_interrupted_then_finished(
 ) -> None:
     """Ctrl-C after the second shard: exit 130 with a one-line hint; the same command
     then writes only the missing shard."""
-    from coinche.cli import _scale as _cli_scale
+    from coinche.cli._progress import Progress
 
     calls: list[int] = []
 
@@ -375,7 +376,7 @@ def test_dataset_command_interrupted_then_finished(
         if len(calls) == 3:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(_cli_scale._Progress, "update", update)
+    monkeypatch.setattr(Progress, "advance", update)
     argv = ["dataset", "--deals", "5", "--out", str(tmp_path), "--tricks", "1"]
     argv += ["--shard-size", "2"]
     code, _, err = run(capsys, *argv)
@@ -585,3 +586,83 @@ def test_huge_arguments_are_refused(
     with pytest.raises(CoincheTypeError, match=message):
         generate(out=tmp_path, **arguments)  # type: ignore[arg-type]
     assert list(tmp_path.iterdir()) == []
+
+
+# ------------------------------------------------------------------ rows and values checked
+def _evaluated_row() -> dict[str, Any]:
+    hands = tuple(Hand.parse(h) for h in ("AH", "7H", "8D", "9C"))
+    # one strain, each seat leading: NS take the AH trick, 11 + the last trick's 10
+    table = {Strain.SPADES: dict.fromkeys(Seat, TeamPoints(21, 0))}
+    values = {Strain.SPADES: dict.fromkeys(Seat, 10.5)}
+    return DealRecord(0, Seat.NORTH, hands, table, values).to_data()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("key", "cell"),
+    [
+        ("ev_S", [10**400, 1, 1, 1]),  # no float holds it: math.isfinite overflowed once
+        ("ev_S", [float("nan"), 1, 1, 1]),
+        ("ev_S", [253, 1, 1, 1]),  # more card points than a deal has (162 + 90)
+        ("ev_S", ["1", 1, 1, 1]),
+        ("dd_S", [[10**400, 0]] * 4),
+        ("dd_S", [[253, 0]] * 4),
+        ("dd_S", [[21, 0]] * 3),  # a leader missing
+        ("index", -1),
+        ("index", 1.0),
+        ("hands", ["AH", "7H", "8D"]),
+    ],
+)
+def test_a_bad_row_is_a_dataset_error(key: str, cell: object) -> None:
+    row = _evaluated_row()
+    assert DealRecord.from_data(row).values[Strain.SPADES][Seat.EAST] == 10.5
+    row[key] = cell
+    with pytest.raises(DatasetError, match="not a dataset record"):
+        DealRecord.from_data(row)
+
+
+def test_a_shard_row_with_a_huge_number_stops_read_with_a_dataset_error(
+    tmp_path: Path,
+) -> None:
+    generate("table", 1, RuleConfig(), 1, out=tmp_path, tricks=1, shard_size=1)
+    shard = tmp_path / "part-00000.jsonl"
+    row = json.loads(shard.read_text())
+    row["ev_S"] = [10**400, 1, 1, 1]  # JSON holds it; a float does not
+    shard.write_text(json.dumps(row) + "\n")
+    with pytest.raises(DatasetError, match=r"part-00000\.jsonl: corrupt shard: not a dataset"):
+        list(read(tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        ({"index": True}, CoincheTypeError, "DealRecord.index must be an int"),
+        ({"dealer": 0}, CoincheTypeError, "DealRecord.dealer must be a Seat"),
+        ({"hands": ()}, CoincheValueError, "DealRecord.hands must hold 4 items"),
+        ({"table": {"S": {}}}, CoincheTypeError, "DealRecord.table key must be a Strain"),
+        ({"values": {Strain.SPADES: {0: 1.0}}}, CoincheTypeError, "must map each Seat"),
+    ],
+)
+def test_a_deal_record_checks_its_fields(
+    change: dict[str, object], error: type[Exception], message: str
+) -> None:
+    record = DealRecord.from_data(_evaluated_row())
+    with pytest.raises(error, match=message):
+        attrs.evolve(record, **change)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"kind": "tables"}, "Manifest.kind must be one of"),
+        ({"format": "csv"}, "Manifest.format must be one of"),
+        ({"deals": 0}, "Manifest.deals must be an int from 1"),
+        ({"seed": 10**100}, "Manifest.seed must be an int of at most 100 digits"),
+        ({"tricks": 9}, "Manifest.tricks must be an int from 1 to 8"),
+        ({"samples": 3}, "samples must be 1 or more for the evaluated kind and 0 for the table"),
+        ({"kind": "evaluated", "tricks": 3, "samples": 1}, "tricks must be 8"),
+    ],
+)
+def test_a_manifest_checks_its_fields(change: dict[str, object], message: str) -> None:
+    manifest = Manifest("table", 10, RuleConfig(), 1, 8, 0, 4, "jsonl")
+    with pytest.raises(CoincheTypeError, match=message):
+        attrs.evolve(manifest, **change)  # type: ignore[arg-type]

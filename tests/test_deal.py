@@ -800,3 +800,31 @@ def test_the_triad_agrees_on_objects_that_are_no_action() -> None:
                 state.explain(bad)  # type: ignore[arg-type]
             with pytest.raises(CoincheTypeError):
                 state.apply(bad)  # type: ignore[arg-type]
+
+
+def test_the_shuffle_is_randoms_own() -> None:
+    """Deal.new's deck is random.Random.shuffle's, then a cut at randint(1, 31): the
+    written-out draws give the same deck and leave the generator in the same state, so
+    that a seed deals what it always dealt."""
+    import random
+
+    from coinche.dealing import _MASKS, shuffled_masks
+
+    for seed in range(300):
+        deck = list(_MASKS)
+        expected = random.Random(seed)
+        expected.shuffle(deck)
+        cut = expected.randint(1, 31)
+        drawn = random.Random(seed)
+        assert shuffled_masks(drawn) == deck[cut:] + deck[:cut]
+        assert drawn.getstate() == expected.getstate()
+
+    class Counting(random.Random):  # a subclass draws through its own shuffle
+        shuffles = 0
+
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            Counting.shuffles += 1
+            super().shuffle(x)
+
+    assert sorted(shuffled_masks(Counting(1))) == sorted(_MASKS)
+    assert Counting.shuffles == 1

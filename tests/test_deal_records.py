@@ -634,7 +634,7 @@ DELETE = object()
             ("rules",),
             {"type": "rules", "preset": "classic_belote"},
             "hands",
-            "holds 8 cards, not 5",
+            "NORTH holds 8 cards",  # as Deal.from_hands says it: "(its cards), not 5"
             NotationError,
         ),
         (("actions",), {}, "actions", "expected an array", None),

@@ -23,6 +23,7 @@ def _every_error() -> list[Exception]:
     return [
         errors.CoincheError("x"),
         errors.CoincheTypeError("x"),
+        errors.CoincheValueError("x"),
         errors.NotationError("x"),
         errors.RuleConfigError("x"),
         errors.CardNotInHandError("x"),

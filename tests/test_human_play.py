@@ -21,9 +21,10 @@ import pytest
 from coinche import RuleConfig, Seat
 from coinche.bots.players import GreedyPlayer, play_game
 from coinche.calls import PASS, Bid
-from coinche.cards import Card, Strain
+from coinche.cards import CARDS, Card, Hand, Strain
 from coinche.cli import build_parser, game_rng, main
-from coinche.cli._human import _choices, line_up, play_with_human
+from coinche.cli._human import _choices, hand_line, line_up, play_with_human
+from coinche.dealing import dealing_positions
 from coinche.game import Game
 from coinche.step import Action
 from coinche.view import PlayerView
@@ -218,3 +219,80 @@ def test_closed_standard_input_ends_the_game(
     out, err = capsys.readouterr()
     assert err == "coinche: input ended: the game is stopped in deal 1\n"
     assert "Traceback" not in out
+
+
+# ------------------------------------------------------------------ announcements and sorted hands
+def _suit_deal_game(rules: RuleConfig) -> Game:
+    """A game whose first deal (West deals) gives North every club, East every diamond,
+    South every heart and West every spade."""
+    suits = {Seat.NORTH: "C", Seat.EAST: "D", Seat.SOUTH: "H", Seat.WEST: "S"}
+    deck: list[Card] = list(CARDS)
+    for seat, places in enumerate(dealing_positions(Seat.WEST, rules.deal_pattern)):
+        cards = Hand.parse(" ".join(rank + suits[Seat(seat)] for rank in "789TJQKA"))
+        for place, card in zip(places, cards, strict=True):
+            deck[place] = card
+    return Game.new(rules, Seat.WEST, deck=deck)
+
+
+def test_the_human_sees_announcements_and_may_declare_nothing() -> None:
+    """Under ffb each seat holds a whole suit: eight in a row, a quinte (100). Before
+    North's card of the first trick the command says what North may declare and how to
+    declare less; North types its card with "declare nothing". Every card of the first
+    trick is told with what it declared: the bots declare all they hold."""
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        shown = lines[max(i for i, line in enumerate(lines) if line.startswith("Your hand"))]
+        choice = next(line for line in reversed(lines) if line.startswith("You may: "))
+        first = choice.removeprefix("You may: ").split(", ")[0]
+        asked = lines[lines.index(shown) :]
+        if any(line.startswith("You may declare: ") for line in asked):
+            return f"{first} declare nothing"
+        return first
+
+    game = _suit_deal_game(RuleConfig.ffb())
+    bots = {seat: GreedyPlayer() for seat in Seat}
+    deal, _ = next(play_with_human(game, bots, Seat.NORTH, random.Random(0), read, lines.append))
+    offer = next(line for line in lines if line.startswith("You may declare: "))
+    assert offer.startswith("You may declare: quinte (7C 8C 9C TC JC QC KC AC) (100).")
+    assert "'declare nothing'" in offer
+    north = next(
+        step for step in deal.steps if step.seat is Seat.NORTH and step.declare is not None
+    )
+    assert north.declare == ()  # declared nothing, as typed
+    told = [line for line in lines if line[1:3] == ": " and "declares quinte" in line]
+    # the three bots each declared their quinte with their first card; North did not
+    assert sorted(line[0] for line in told) == ["E", "S", "W"]
+
+
+def test_the_human_hand_shows_the_trumps_first() -> None:
+    hand = Hand.parse("7C 9C AD 8H JH TS")
+    assert hand_line(hand, Strain.HEARTS) == "8H JH 7C 9C AD TS"
+    assert hand_line(hand, Strain.SPADES) == "TS 7C 9C AD 8H JH"
+    assert hand_line(hand, Strain.NO_TRUMP) == str(hand)  # no trumps, the usual order
+    assert hand_line(hand, None) == str(hand)  # in the auction
+
+
+def test_a_declaration_the_human_cannot_make_is_refused_with_the_reason() -> None:
+    """At North's card of the first trick: a card North does not hold, and a declaration
+    that is no announcement, are each refused with the reason; then North plays."""
+    lines: list[str] = []
+    typed = ["7C declare tierce (7D 8D 9D)", "7C declare foo"]
+
+    def read(prompt: str) -> str:
+        choice = next(line for line in reversed(lines) if line.startswith("You may: "))
+        if typed and any(line.startswith("You may declare: ") for line in lines):
+            lines.append(f"> {typed[0]}")
+            return typed.pop(0)
+        return choice.removeprefix("You may: ").split(", ")[0]
+
+    game = _suit_deal_game(RuleConfig.ffb())
+    bots = {seat: GreedyPlayer() for seat in Seat}
+    next(play_with_human(game, bots, Seat.NORTH, random.Random(0), read, lines.append))
+    at = lines.index("> 7C declare tierce (7D 8D 9D)")
+    # diamonds are East's: North cannot declare them
+    assert lines[at + 1].startswith("7C declare tierce (7D 8D 9D) is not allowed: ")
+    assert lines[at + 3] == (
+        "cannot read '7C declare foo': cannot read 'foo' as an announcement (expected its "
+        "kind and its cards, such as 'tierce (QH KH AH)')"
+    )

@@ -271,7 +271,7 @@ def test_bad_arguments_are_named() -> None:
         sample_worlds(view, 1, rng, UniformModel(), draws=0)
     with pytest.raises(CoincheTypeError, match="expected a PlayerView, not str"):
         sample_worlds("view", 1, rng)  # type: ignore[arg-type]
-    for bad in (1.5, -0.1, float("nan"), "1"):
+    for bad in (1.5, -0.1, float("nan"), "1", 10**400, True):
 
         class Bad:
             def __init__(self, value: object) -> None:

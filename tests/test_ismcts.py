@@ -85,14 +85,26 @@ def test_card_values_rank_by_visits_and_value_every_card_tried() -> None:
     assert player.choose(view, legal, random.Random(4)) == values[0][0]
 
 
+class NoDraws(random.Random):
+    """A generator that fails when drawn from."""
+
+    def random(self) -> float:
+        raise AssertionError("a draw")
+
+    def getrandbits(self, k: int, /) -> int:
+        raise AssertionError("a draw")
+
+
 def test_a_single_legal_card_is_played_without_searching() -> None:
-    """North's last card: nothing to search (a search would need a generator: none is
-    given, so searching would raise)."""
+    """North's last card: nothing to search (a search draws its worlds: the generator
+    given fails at the first draw)."""
     deal = _contract(2)
     while len(deal.legal_actions()) > 1 or deal.to_move is not Seat.NORTH:
         deal = deal.apply(deal.legal_actions()[0])
     legal = deal.legal_actions()
-    assert IsmctsPlayer().choose(deal.view(Seat.NORTH), legal, None) == legal[0]  # type: ignore[arg-type]
+    assert IsmctsPlayer().choose(deal.view(Seat.NORTH), legal, NoDraws()) == legal[0]
+    with pytest.raises(AssertionError, match="a draw"):  # the generator does fail
+        NoDraws().choice(legal)
 
 
 def test_the_auction_goes_to_the_bidder() -> None:
@@ -112,6 +124,9 @@ def test_the_auction_goes_to_the_bidder() -> None:
         ({"exploration": -0.5}, "exploration must be a number from 0 to 100, not -0.5"),
         ({"exploration": math.nan}, "exploration must be a number from 0 to 100, not nan"),
         ({"exploration": "1"}, "exploration must be"),
+        # no float holds it: float() once let a bare OverflowError out
+        ({"exploration": 10**400}, "exploration must be a number from 0 to 100, not <an int"),
+        ({"exploration": math.inf}, "exploration must be a number from 0 to 100, not inf"),
         ({"rng": 3}, "rng must be a random.Random or None, not 3"),
         ({"bidder": "greedy"}, r"bidder must be a Player, not str \('greedy'\)"),
         ({"bidder": GreedyPlayer}, "bidder must be a Player, not the class GreedyPlayer"),

@@ -26,11 +26,12 @@ LONG_SUITES = frozenset(
         "test_fuzz.py",
         "test_wheels.py",
         "test_review.py",
+        "test_web_hidden.py",
     }
 )
 """The property suites, the strategies' own tests, the fuzzing, the perft counts, the
-compiled wheel built and installed in a fresh venv, and the reviews of whole deals
-(double-dummy solves at every card)."""
+compiled wheel built and installed in a fresh venv, the reviews of whole deals
+(double-dummy solves at every card), and the web API's property test of hidden cards."""
 
 RULES_SUITES = frozenset(
     {
@@ -48,6 +49,7 @@ RULES_SUITES = frozenset(
         "test_properties.py",
         "test_property_suite.py",
         "test_solver.py",
+        "test_sweep.py",  # every public door, in both builds
     }
 )
 """The suites of the rules, the engine and the solver, and the check of the build."""

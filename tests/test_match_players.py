@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +18,7 @@ from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
 from coinche.cli import main
 from coinche.cli._scale import PlayerSpec, _player_spec
 from coinche.scale.arena import duplicate_match
+from coinche.step import Action
 
 
 def test_names_alone_build_the_defaults() -> None:
@@ -84,7 +89,7 @@ def test_a_bidder_takes_another_players_cards_after_a_plus() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("pimc+greedy", r"BIDDER\+PLAYER takes a bidder \(evaluating, score\) before the \+"),
+        ("pimc+greedy", r"BIDDER\+PLAYER takes a bidder \(evaluating, score, value\) before"),
         ("score+pimc+greedy", r"takes one \+ only"),
         ("score:play=greedy+pimc", "give its card player as play=... or after a \\+, not both"),
         ("score+pimc:depth=2", "pimc takes the options worlds"),
@@ -161,3 +166,77 @@ def test_the_strength_benchmark_fixes_the_same_contract_at_both_tables() -> None
         assert one.contract.value == 80
         strains.add(one.contract.strain)
     assert len(strains) > 1  # the suit changes from deal to deal
+
+
+# ------------------------------------------------------------------ a player class of your own
+OWN_MODULE = '''
+class FirstLegal:
+    """Always the first legal action: pass in the auction, the lowest card after."""
+
+    def choose(self, view, legal, rng):
+        return legal[0]
+
+
+class NoChoose:
+    pass
+
+
+class Broken:
+    def __init__(self):
+        raise RuntimeError("no table for me")
+'''
+
+
+class FirstLegal:
+    def choose(self, view: object, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[0]
+
+
+@pytest.fixture
+def own_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """mybots.py in the current directory, as a user would write it next to the shell."""
+    (tmp_path / "mybots.py").write_text(OWN_MODULE)
+    (tmp_path / "raising.py").write_text("raise ImportError('missing dependency')\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the command puts the directory first
+    for name in ("mybots", "raising"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    return "mybots"
+
+
+def test_match_and_play_take_a_player_class_of_your_own(
+    own_module: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["match", "--ns", f"{own_module}:FirstLegal", "--ew", "greedy", "--deals", "2"]
+    assert main([*argv, "--seed", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("mybots:FirstLegal (first team) against greedy")
+    # the same match as the library plays with the same player given by hand
+    match = duplicate_match(FirstLegal(), GreedyPlayer(), 2, RuleConfig.common(), 5)
+    assert out[2].split()[:2] == ["2", f"{match.mean:+.1f}"]
+    players = f"greedy,{own_module}:FirstLegal,greedy,random"
+    assert main(["play", "--seed", "1", "--target", "200", "--players", players]) == 0
+    assert "Players: N greedy, E mybots:FirstLegal, S greedy, W random" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("nosuchmodule:Player", "cannot import nosuchmodule: No module named 'nosuchmodule'"),
+        ("mybots:Missing", "mybots has no player class Missing"),
+        ("mybots:NoChoose", "mybots:NoChoose() is not a Player: it has no choose"),
+        ("mybots:Broken", "mybots:Broken() raised RuntimeError: no table for me"),
+        ("raising:Player", "cannot import raising: missing dependency"),
+    ],
+)
+def test_a_player_class_that_cannot_play_is_a_usage_error(
+    own_module: str, capsys: pytest.CaptureFixture[str], name: str, message: str
+) -> None:
+    for argv in (
+        ["match", "--ns", name, "--ew", "greedy", "--deals", "1"],
+        ["play", "--players", f"greedy,{name},greedy,greedy"],
+    ):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1
+        assert message in err

@@ -321,3 +321,19 @@ def test_dotted_hands_say_their_order() -> None:
     with pytest.raises(errors.NotationError, match=r"spades\.hearts\.diamonds\.clubs"):
         parse_hand("AT.J9.7")
     assert "spades.hearts.diamonds.clubs" in (parse_hand.__doc__ or "")
+
+
+def test_a_star_import_of_the_notation_gives_its_names() -> None:
+    # every name in __all__ is there: the report's names, which moved to coinche.report,
+    # are no longer listed (a star import raised AttributeError on them)
+    namespace: dict[str, object] = {}
+    exec("from coinche.notation import *", namespace)
+    assert {name for name in namespace if name != "__builtins__"} == {
+        "RANK_ORDER",
+        "SUIT_ORDER",
+        "format_deal",
+        "format_hand",
+        "parse_deal",
+        "parse_hand",
+    }
+    assert not hasattr(coinche.notation, "render_deal")

@@ -118,3 +118,21 @@ def test_docs_have_a_command_page_and_a_player_how_to() -> None:
         text = (ROOT / "docs" / f"{page}.rst").read_text(encoding="utf-8")
         for word in must:
             assert word in text, (page, word)
+
+
+def test_readme_lists_every_page_of_the_docs() -> None:
+    # every page of the docs' table of contents has its line in README's list (four
+    # pages were left out: formats, review, testing, architecture)
+    index = (ROOT / "docs" / "index.rst").read_text(encoding="utf-8")
+    toctree = index.split(":caption: Contents\n\n")[1].split("\n\n")[0]
+    pages = [line.strip() for line in toctree.splitlines() if line.strip()]
+    assert "quickstart" in pages
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = readme.split("## Documentation")[1].split("\n## ")[0]
+    missing = [
+        page
+        for page in pages
+        if f"/docs/{page}.rst)" not in listed and page != "changelog"  # CHANGELOG.md itself
+    ]
+    assert missing == []
+    assert "/CHANGELOG.md)" in listed

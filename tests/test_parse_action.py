@@ -14,7 +14,9 @@ import pytest
 from hypothesis import given, settings
 
 from coinche import (
+    CAPOT,
     COINCHE,
+    GENERALE,
     PASS,
     TAKE,
     Announcement,
@@ -22,6 +24,7 @@ from coinche import (
     Bid,
     Card,
     CoincheTypeError,
+    Contract,
     Deal,
     Hand,
     NameSuit,
@@ -34,7 +37,8 @@ from coinche import (
     Suit,
     parse_action,
 )
-from coinche.testing.strategies import deals
+from coinche.game import Game
+from coinche.testing.strategies import contracts, deals
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -116,7 +120,9 @@ def test_a_finished_deal_takes_no_text() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(CoincheTypeError, match=r"an action is read from a str, not int"):
         parse_action(3)  # type: ignore[arg-type]
-    with pytest.raises(CoincheTypeError, match=r"deal must be a Deal or a PlayerView, not 'x'"):
+    with pytest.raises(
+        CoincheTypeError, match=r"deal must be a Deal, a PlayerView or a Game, not 'x'"
+    ):
         parse_action("JH", "x")  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match=r"a step is read from a str, not NoneType"):
         Step.parse(None)  # type: ignore[arg-type]
@@ -168,3 +174,73 @@ def test_a_deal_reads_its_legal_actions(deal: Deal) -> None:
 def test_an_auction_reads_its_legal_calls(deal: Deal) -> None:
     for action in deal.legal_actions():
         assert parse_action(str(action), deal) == action
+
+
+# ------------------------------------------------------------------ what a newcomer types
+def test_a_bid_number_above_any_bid_says_so() -> None:
+    """ "10000 H" was "unknown bid value '10000' (expected a number ...)": it is a number.
+    The message says it is too high, and the deal's message keeps that reason."""
+    with pytest.raises(NotationError) as caught:
+        parse_action("10000 H")
+    assert "bid value 10000 is too high: no bid is above 1000" in str(caught.value)
+    deal = Deal.new(Seat.WEST, RuleConfig.common(), random.Random(1))
+    with pytest.raises(NotationError) as caught:
+        parse_action("10000 H", deal)
+    assert str(caught.value).startswith(
+        "cannot read '10000 H' now: bid value 10000 is too high: no bid is above 1000"
+    )
+    assert parse_action("01000 H") == Bid(1000, Strain.HEARTS)  # leading zeros: a number
+
+
+@pytest.mark.parametrize("text", ["capot", "80", "generale", "Capot"])
+def test_a_bid_without_its_strain_says_so(text: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_action(text)
+    assert f"a bid needs its strain after the value, as in '{text} S'" in str(caught.value)
+
+
+def test_parse_action_reads_what_a_game_expects_now() -> None:
+    game = Game.new(RuleConfig.common(), Seat.WEST, random.Random(2))
+    assert parse_action("80 H", game) == Bid(80, Strain.HEARTS)
+    with pytest.raises(NotationError, match="in the auction an action is a call"):
+        parse_action("JH", game)
+    for call in (Bid(80, Strain.HEARTS), PASS, PASS, PASS):
+        game = game.apply(call)
+    assert game.phase is Phase.PLAY
+    assert parse_action("JH", game) == Card.parse("JH")
+
+
+@pytest.mark.parametrize(
+    ("text", "contract"),
+    [
+        ("100 H by N", Contract(Seat.NORTH, Strain.HEARTS, 100)),
+        ("80 c BY s,coinched", Contract(Seat.SOUTH, Strain.CLUBS, 80, 2)),
+        ("capot no trump by East, surcoinched", Contract(Seat.EAST, Strain.NO_TRUMP, CAPOT, 4)),
+        ("générale AT by W", Contract(Seat.WEST, Strain.ALL_TRUMP, GENERALE)),
+    ],
+)
+def test_contract_parse_reads_what_str_writes(text: str, contract: Contract) -> None:
+    assert Contract.parse(text) == contract
+    assert Contract.parse(str(contract)) == contract
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("100 H", "expected a bid, 'by' and the taker"),
+        ("100 Q by N", "cannot read 'Q' as a strain"),
+        ("10000 H by N", "bid value 10000 is too high"),
+        ("0 H by N", "a contract value must be positive, not 0"),
+        ("100 H by X", "cannot read 'X' as a seat"),
+        ("100 H by N, doubled", "expected coinched or surcoinched after the comma"),
+    ],
+)
+def test_contract_parse_names_the_bad_part(text: str, reason: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Contract.parse(text)
+    assert str(caught.value).startswith(f"cannot read {text!r} as a contract: {reason}")
+
+
+@given(contracts())
+def test_contract_parse_reads_back_every_contract(contract: Contract) -> None:
+    assert Contract.parse(str(contract)) == contract

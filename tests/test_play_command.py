@@ -9,18 +9,21 @@ as for the other commands.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import attrs
 import pytest
 
-from coinche import RuleConfig, Seat
+from coinche import CARDS, RuleConfig, Seat
 from coinche.bots.players import GreedyPlayer, PimcPlayer, Player, RandomPlayer, play_game
 from coinche.cli import build_parser, main
 from coinche.game import Game
+from coinche.records import loads
 
 BIDDING_PRESETS = ("common", "ffb", "pagat", "contract_only", "min82")
 COMMON_300 = ("play", "--rules", "common", "--seed", "1", "--target", "300")
@@ -207,3 +210,79 @@ def test_the_demo_line_up_plays_pimc_against_greedy(capsys: pytest.CaptureFixtur
     }  # fmt: skip
     game = play_game(Game.new(rules, Seat.WEST, rng), players, rng)
     assert f"Final totals: {game.totals}\n" in out
+
+
+# ------------------------------------------------------------ the record, written as the game goes
+def test_a_game_cut_off_by_the_end_of_input_leaves_every_finished_deal_in_its_record(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The human at South types "pass", then each card code in turn, over and over:
+    every line not allowed is refused and asked again, so the human passes every call
+    and plays its first card allowed. Once the record on disk holds two finished deals
+    and the third has begun, the input ends. The record then holds the two deals as
+    they were printed, and the third as far as it went; before this, the record was
+    written only at the end of the game, and the end of the input lost it all."""
+    from coinche.cli import _human
+
+    path = tmp_path / "game.json"
+    lines = itertools.cycle(["pass", *(card.code for card in CARDS)])
+    asked_after_two = 0
+
+    def read(prompt: str) -> str:
+        nonlocal asked_after_two
+        on_disk = loads(path.read_text(encoding="utf-8"))
+        assert isinstance(on_disk, Game)
+        if on_disk.deal_number >= 2:  # two deals (or more) finished, and written
+            asked_after_two += 1
+            if asked_after_two == 1:
+                return "pass"  # a call, always allowed to South now
+            raise EOFError  # South has called since: the input ends
+        return next(lines)
+
+    monkeypatch.setattr(_human, "_read_line", read)
+    argv = ("play", "--seed", "3", "--human", "S", "--players", "greedy,greedy,greedy,greedy")
+    code, out, err = run(capsys, *argv, "--record", str(path))
+    game = loads(path.read_text(encoding="utf-8"))
+    assert isinstance(game, Game)
+    finished = game.deal_number  # the deals before the one in progress
+    assert finished >= 2
+    assert code == 2
+    assert err == (
+        f"coinche: input ended: the game is stopped in deal {finished + 1}; {path} holds "
+        "the game so far\n"
+    )
+    in_progress = game.deals[finished]
+    assert not in_progress.is_over
+    assert len(in_progress.history) > 0  # South's call at least is kept
+    for number, deal in enumerate(game.deals[:finished], 1):
+        assert deal.is_over
+        printed = out.split(f"=== Deal {number}, ")[1]
+        if deal.result is not None:  # the record's score is the score printed
+            assert f"Deal score: {deal.result.score}" in printed
+    # the totals printed after the last finished deal are the record's totals
+    assert f"Totals after deal {finished}: {game.totals}" in out
+
+
+def test_an_unwritable_record_path_is_refused_before_the_game_starts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for bad in (tmp_path / "no" / "such" / "dir.json", tmp_path, "."):
+        code, out, err = run(capsys, *COMMON_300, "--record", str(bad))
+        assert (code, out) == (2, "")  # nothing played, nothing printed
+        assert err.startswith("coinche: error:")
+        assert "cannot write" in err or "needs the name of a file" in err
+    assert list(tmp_path.iterdir()) == []  # no temporary file left behind
+
+
+def test_a_whole_game_record_is_the_game_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    code, out, _ = run(capsys, *COMMON_300, "--record", str(path))
+    assert code == 0
+    assert out.endswith(f"Record written to {path}\n")
+    game = loads(path.read_text(encoding="utf-8"))
+    assert isinstance(game, Game)
+    assert game.is_over
+    assert f"Final totals: {game.totals}" in out
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]

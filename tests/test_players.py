@@ -44,7 +44,7 @@ from coinche.bots.players import (
     play_game,
     trump_strength,
 )
-from coinche.cards import Card
+from coinche.cards import CARDS, Card
 from coinche.deal import Action, Deal, Phase, PlayerView
 from coinche.game import Game
 
@@ -115,11 +115,13 @@ def test_the_view_holds_no_other_hand() -> None:
     # card of the classic deal is public: RULES.md section 8, "turn the next card up").
     # The private _log is the deal's log of actions made in front of everyone (calls,
     # cards played, what was declared with them); _legal caches the seat's own legal
-    # actions, computed from its hand and the public trick.
+    # actions, computed from its hand and the public trick; _position is the play
+    # position with the other seats' masks withheld (tests/test_view.py checks them).
     names = {field.name for field in attrs.fields(PlayerView)}
     assert names == {
         "seat", "rules", "dealer", "phase", "to_move", "hand", "calls", "contract",
         "tricks", "trick", "announcements", "belote_declared", "turned", "_log", "_legal",
+        "_position",
     }  # fmt: skip
 
 
@@ -359,10 +361,21 @@ def greedy_card(hand: str, trick: str, contract: Contract = HEARTS_80) -> Card:
     played = Trick.parse(trick)
     held = Hand.parse(hand)
     seat = played.to_move
+    # a view some deal shows: the first trick, led by the seat after the dealer, whose
+    # auction gives the contract; the hand made up to eight cards with cards nobody
+    # shows (the greedy card is chosen among the legal cards of *hand*, given below)
+    dealer = played.leader.offset(-1)
+    order = dealer.next.cycle()
+    calls: tuple[tuple[Seat, Call], ...] = (
+        *((caller, PASS) for caller in order[: order.index(contract.taker)]),
+        (contract.taker, Bid(80, contract.strain)),
+        *((caller, PASS) for caller in contract.taker.next.cycle()[:3]),
+    )
+    unseen = [c for c in CARDS if c not in held and c not in played.cards]
     view = PlayerView(
-        seat=seat, rules=rules, dealer=W, phase=Phase.PLAY, to_move=seat, hand=held,
-        calls=((N, Bid(80, Strain.HEARTS)), (E, PASS), (S, PASS), (W, PASS)),
-        contract=contract, tricks=(), trick=played, announcements=(), belote_declared=False,
+        seat=seat, rules=rules, dealer=dealer, phase=Phase.PLAY, to_move=seat,
+        hand=held | Hand(unseen[: 8 - len(held)]), calls=calls, contract=contract, tricks=(),
+        trick=played, announcements=(), belote_declared=False,
     )  # fmt: skip
     legal = legal_cards(held, played, contract.strain, rules).cards
     action = GREEDY.choose(view, legal, random.Random(0))

@@ -161,8 +161,10 @@ def test_render_notation_under_other_rules(
 def test_render_refuses_bad_input(
     capsys: pytest.CaptureFixture[str], record: Path, tmp_path: Path
 ) -> None:
-    assert "--trick must be 1 to 8" in fails(capsys, str(record), "--svg", "-", "--trick", "9")
-    assert "positive whole number" in fails(capsys, str(record), "--svg", "-", "--trick", "0")
+    # a deal has eight tricks: the option's range says so, for 9 and 0 alike
+    for trick in ("9", "0"):
+        err = fails(capsys, str(record), "--svg", "-", "--trick", trick)
+        assert f"--trick: must be a whole number from 1 to 8, not '{trick}'" in err
     assert "a record names its own rules" in fails(
         capsys, str(record), "--svg", "-", "--rules", "ffb"
     )
@@ -192,3 +194,23 @@ def test_render_a_deal_that_never_reached_the_trick(
     assert render(capsys, str(source), "--svg", "-", "--trick", "1")[0] == 0
     err = fails(capsys, str(source), "--svg", "-", "--trick", "2")
     assert "never reached trick 2 (0 tricks complete)" in err
+
+
+def test_the_shell_example_of_the_pictures_page_runs_as_copied(tmp_path: Path) -> None:
+    """docs/pictures.rst's first shell line, run by a shell as a reader would paste it
+    (it once held "..." in place of three hands, and failed)."""
+    import os
+    import subprocess
+    import sys
+
+    page = (Path(__file__).parent.parent / "docs" / "pictures.rst").read_text()
+    line = next(text.strip() for text in page.splitlines() if text.strip().startswith("echo "))
+    scripts = str(Path(sys.executable).parent)  # where the coinche script is installed
+    env = {**os.environ, "PATH": scripts + os.pathsep + os.environ.get("PATH", "")}
+    done = subprocess.run(
+        line, shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    picture = (tmp_path / "deal.svg").read_text()
+    assert picture.startswith("<svg")
+    assert picture.count('class="card') >= 32  # the four hands, every card drawn

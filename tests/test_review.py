@@ -9,15 +9,20 @@ docs/review.rst.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
+import coinche
 from coinche import CARDS, Card, Deal, Hand, RuleConfig, Seat, Strain
 from coinche.auction import PASS, Bid
 from coinche.bots.review import CallReview, CardReview, Review, _call_row, _CallWorlds, review
 from coinche.bots.solver import best_line
 from coinche.cli import main
+from coinche.dealing import dealing_positions
 from coinche.errors import CoincheTypeError, InvalidDealError, InvalidRecordError
+from coinche.game import Game
 from coinche.notation import parse_deal
 from coinche.records import dumps, loads, loads_as
 
@@ -195,7 +200,7 @@ def test_records_round_trip_an_open_review(example_review: Review) -> None:
 
 def test_bad_arguments_are_refused() -> None:
     deal = example_deal()
-    with pytest.raises(CoincheTypeError, match="review takes a Deal"):
+    with pytest.raises(CoincheTypeError, match="deal must be a Deal"):
         review("deal")  # type: ignore[arg-type]
     for worlds in (0, -1, True, 1.5):
         with pytest.raises(CoincheTypeError, match="worlds must be an int"):
@@ -243,3 +248,147 @@ def test_a_huge_seed_or_worlds_count_is_refused_with_the_library_error() -> None
         review(deal, seed=10**5000)
     with pytest.raises(CoincheTypeError, match="worlds must be an int from 1 to 10000"):
         review(deal, worlds=10**5000)
+
+
+# ------------------------------------------------------------------ the rows check their fields
+def _card_row(**change: object) -> CardReview:
+    fields: dict[str, object] = {
+        "number": 0, "seat": Seat.NORTH, "card": CARDS[0], "points": 60, "best": CARDS[1],
+        "best_points": 81, "score": -240, "best_score": 250,
+    }  # fmt: skip
+    fields.update(change)
+    return CardReview(**fields)  # type: ignore[arg-type]
+
+
+def _call_row_of(**change: object) -> CallReview:
+    fields: dict[str, object] = {
+        "number": 0, "seat": Seat.EAST, "call": PASS, "estimate": 0.0, "best": PASS,
+        "best_estimate": 0.0,
+    }  # fmt: skip
+    fields.update(change)
+    return CallReview(**fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        # a card's place in the play is 0 to 31; a team's card points 0 to 162 + 90 (capot)
+        (lambda: _card_row(number=32), "CardReview.number must be an int from 0 to 31"),
+        (lambda: _card_row(number=1.0), "CardReview.number must be an int"),
+        (lambda: _card_row(seat="N"), "CardReview.seat must be a Seat"),
+        (lambda: _card_row(card="7C"), "CardReview.card must be a Card"),
+        (lambda: _card_row(points=253), "CardReview.points must be an int from 0 to 252"),
+        (lambda: _card_row(best_points=-1), "CardReview.best_points must be an int from 0"),
+        (lambda: _card_row(score=10**400), "CardReview.score must be an int from"),
+        (lambda: _card_row(best_score="250"), "CardReview.best_score must be an int"),
+        (lambda: _card_row(estimate=float("nan")), "CardReview.estimate must be a number"),
+        (lambda: _card_row(estimate=10**400), "CardReview.estimate must be a number"),
+        (lambda: _card_row(alternative=0), "CardReview.alternative must be a Card"),
+        (lambda: _card_row(alternative_estimate=float("inf")), "alternative_estimate must"),
+        (lambda: _call_row_of(number=-1), "CallReview.number must be an int from 0"),
+        (lambda: _call_row_of(seat=None), "CallReview.seat must be a Seat"),
+        (lambda: _call_row_of(call="pass"), "CallReview.call must be a CallBase"),
+        (lambda: _call_row_of(estimate=float("nan")), "CallReview.estimate must be a number"),
+        (lambda: _call_row_of(best=80), "CallReview.best must be a CallBase"),
+        (lambda: _call_row_of(best_estimate=True), "CallReview.best_estimate must be"),
+        (lambda: Review((), (), 0, 10**100), "Review.seed must be an int of at most 100"),
+        (lambda: Review((), (), -1, 0), "Review.worlds must be an int from 0 to 10000"),
+        (lambda: Review([], (), 0, 0), "Review.calls must be a tuple"),  # type: ignore[arg-type]
+        (lambda: Review((), (_card_row(), "x"), 0, 0), r"Review.cards\[1\] must be a CardR"),  # type: ignore[arg-type]
+        (lambda: Review((), (_card_row(),) * 33, 0, 0), "at most 32 rows, not 33"),
+    ],
+)
+def test_review_rows_refuse_bad_fields(make: object, message: str) -> None:
+    """A row built by hand with a bad field is refused at once: a row with a str seat
+    once made Review.breakdown() raise a bare AttributeError."""
+    with pytest.raises(CoincheTypeError, match=message):
+        make()  # type: ignore[operator]
+
+
+def test_a_review_record_with_a_number_no_float_holds_is_refused() -> None:
+    """A 400-digit estimate in a review record: loads once let a bare OverflowError out
+    (the reader asked math.isfinite of the int); a row's int out of its range is the
+    record's error too."""
+    call = _call_row_of(estimate=-1.0)
+    text = dumps(Review((call,), (_card_row(estimate=1.5),), 8, 0))
+    with pytest.raises(InvalidRecordError, match=r"calls\[0\]\.estimate: expected a finite"):
+        loads(text.replace("-1.0", "1" + "0" * 400))
+    with pytest.raises(InvalidRecordError, match=r"CardReview\.number must be an int from 0 to"):
+        loads(text.replace('"number": 0, "seat": "N"', '"number": 99, "seat": "N"'))
+    assert loads(text) == Review((call,), (_card_row(estimate=1.5),), 8, 0)
+
+
+# ------------------------------------------------------------------ the command on a game record
+def _game_record(tmp_path: Path) -> Path:
+    """A game record as coinche play --record writes it: deal 1 thrown in (all four
+    pass), deal 2 North's 80 spades, each seat holding one whole suit (North the
+    spades), every card the first legal one: North takes every trick."""
+    rules = RuleConfig.common()
+    game = Game.new(rules, Seat.WEST, deck=CARDS)
+    for _ in range(4):
+        game = game.apply(PASS)
+    assert game.needs_deck
+    suits = {Seat.NORTH: "S", Seat.EAST: "H", Seat.SOUTH: "D", Seat.WEST: "C"}
+    deck: list[Card | None] = [None] * 32
+    for seat, places in enumerate(dealing_positions(Seat.NORTH, rules.deal_pattern)):
+        cards = Hand.parse(" ".join(rank + suits[Seat(seat)] for rank in "789TJQKA"))
+        for place, card in zip(places, cards, strict=True):
+            deck[place] = card
+    game = game.next_deal([card for card in deck if card is not None])
+    for call in (PASS, PASS, PASS, Bid(80, Strain.SPADES), PASS, PASS, PASS):
+        game = game.apply(call)
+    while not game.deal.is_over:
+        game = game.apply(game.legal_actions()[0])
+    path = tmp_path / "game.json"
+    path.write_text(dumps(game))
+    return path
+
+
+def test_review_reads_a_game_record_every_deal_or_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The record coinche play --record writes was refused ("review needs a deal")."""
+    path = _game_record(tmp_path)
+    assert main(["review", str(path), "--open-only"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(
+        "=== Deal 1, W deals ===\nThrown in: all passed, nothing to review.\n"
+        "=== Deal 2, N deals ===\n"
+        "calls (not estimated: an open-hands review draws no worlds)\n"
+    )
+    # North's trumps take all eight tricks whatever anyone plays: no card costs anything
+    assert out.endswith("0 costly card(s) of 32\n")
+    assert main(["review", str(path), "--open-only", "--deal", "2"]) == 0
+    assert capsys.readouterr().out.startswith("=== Deal 2, N deals ===\ncalls (not estimated")
+    for argv, message in [
+        (["--deal", "3"], "--deal 3: " + str(path) + " holds 2 deals"),
+        (["--svg", str(tmp_path / "x.svg")], "--svg draws one deal, and"),
+    ]:
+        assert main(["review", str(path), "--open-only", *argv]) == 2
+        assert message in capsys.readouterr().err
+    deal = tmp_path / "deal.json"
+    deal.write_text(dumps(example_deal()))
+    assert main(["review", str(deal), "--open-only", "--deal", "1"]) == 2
+    assert "--deal is for a game record" in capsys.readouterr().err
+
+
+def test_a_slow_review_on_the_pure_build_says_what_is_faster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal a default review (worlds drawn for every decision: 3.3 CPU-minutes
+    pure, 3.6 s compiled) names the compiled build and --open-only before it starts;
+    --quiet and --open-only say nothing."""
+    path = _game_record(tmp_path)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+
+    assert main(["review", str(path), "--deal", "1"]) == 0  # deal 1: thrown in, quick
+    err = capsys.readouterr().err
+    if coinche.COMPILED:
+        assert err == ""
+    else:
+        assert err.startswith("coinche: note: a review draws 8 worlds for every call and card")
+        assert "the compiled build" in err
+        assert "--open-only" in err
+    for quiet in (["--quiet"], ["--open-only", "--quiet"]):
+        assert main(["review", str(path), "--deal", "1", *quiet]) == 0
+        assert capsys.readouterr().err == ""

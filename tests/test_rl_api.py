@@ -62,9 +62,9 @@ def test_gym_make_and_check_env(kwargs: dict[str, Any]) -> None:
 
 
 def test_make_vec_gives_the_batched_env() -> None:
-    envs = gymnasium.make_vec(ENV_ID, num_envs=3, rules="ffb", seed=2)
+    envs = gymnasium.make_vec(ENV_ID, num_envs=8, rules="ffb", seed=2)
     assert isinstance(envs, CoincheVectorEnv)
-    assert envs.num_envs == 3
+    assert envs.num_envs == 8
     assert envs.seat is Seat.SOUTH
     assert envs.batch.reward.kind == "scaled"
     obs, _ = envs.reset(seed=2)
@@ -74,7 +74,7 @@ def test_make_vec_gives_the_batched_env() -> None:
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
         obs, rewards, terminated, truncated, _ = envs.step(actions)
         assert obs in envs.observation_space
-        assert rewards.shape == terminated.shape == truncated.shape == (3,)
+        assert rewards.shape == terminated.shape == truncated.shape == (8,)
     selfplay = gymnasium.make_vec(ENV_ID, num_envs=2, seat=None)
     assert isinstance(selfplay, CoincheVectorEnv)
     assert selfplay.seat is None

@@ -1,30 +1,38 @@
-"""coinche.rl.batch against the library, deal by deal (issue 20's proof).
+"""The JAX engine (coinche.arrays) and the batch env on it, against the library, deal by deal.
 
-The batch env reimplements the play in NumPy and the auction as a table: every test
-here drives it and :class:`~coinche.Deal` with the same random actions and compares
-what each says at every step: the mask (``legal_action_mask``), the observation
-(:func:`coinche.rl.observation` of the seat to move), the seat to move, and at the end
-the rewards and the deal's score.
+Every equality test drives the batch env and :class:`~coinche.Deal` with the same actions
+(random, or GreedyPlayer's) and compares what each says at every step: the mask
+(``legal_action_mask``), the observation (:func:`coinche.rl.observation` of the seat to
+move), the seat to move, and at the end the rewards and the deal's score; under greedy
+actions the JAX greedy action is GreedyPlayer's at every decision.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium")  # the rl extra (not in the compiled suite's venv)
 pytest.importorskip("pettingzoo")
+pytest.importorskip("jax")
 
+import jax
+import jax.numpy as jnp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coinche import Card, Deal, Hand, RuleConfig, Seat
-from coinche.actions import NUM_ACTIONS, int_to_action, legal_action_mask
+from coinche import Deal, RuleConfig, Seat, _shuffle, arrays
+from coinche import _kernel as K
+from coinche._shuffle import dealt_hands
+from coinche.actions import NUM_ACTIONS, action_to_int, int_to_action, legal_action_mask
+from coinche.bots.players import GreedyPlayer
 from coinche.errors import CoincheTypeError, IllegalActionError, RuleConfigError
 from coinche.rl import observation
 from coinche.rl.batch import COMPACT_SIZE, BatchEnv, deal_of, expand
+from coinche.rl.vector import greedy_policy
 
 PRESETS = ["common", "ffb", "pagat", "contract_only", "min82"]
 
@@ -33,23 +41,33 @@ def _mask(deal: Deal) -> np.ndarray:
     return np.frombuffer(legal_action_mask(deal), dtype=np.int8).astype(bool)
 
 
-def _drive(preset: str, seed: int, n: int, steps: int) -> int:
-    """Step a batch of *n* deals *steps* times with random legal actions, replaying each
-    deal on a Deal; returns how many deals were compared to their end."""
+def _drive(preset: str, seed: int, n: int, steps: int, greedy: bool = False) -> int:
+    """Step a batch of *n* deals *steps* times (random legal actions, or GreedyPlayer's
+    three times in four), replaying each deal on a Deal; returns how many deals were
+    compared to their end."""
     rules = RuleConfig.preset(preset)
     env = BatchEnv(preset, n=n, seed=seed, reward="score")  # the raw score differences
     deals = [deal_of(rules, seed, i) for i in range(n)]
     rng = np.random.default_rng(seed)
+    policy = greedy_policy(rules)
+    player, unused = GreedyPlayer(), random.Random(0)
     finished = 0
     for _ in range(steps):
         full = expand(env.observations)
+        chosen = policy(env.observations, env.action_mask, rng) if greedy else None
         for i, deal in enumerate(deals):
-            assert deal.to_move is not None
-            assert env.to_move[i] == deal.to_move, (preset, seed, i)
+            seat = deal.to_move
+            assert seat is not None
+            assert env.to_move[i] == seat, (preset, seed, i)
             assert np.array_equal(env.action_mask[i], _mask(deal)), (preset, seed, i)
-            expected = observation(deal.view(deal.to_move))
+            expected = observation(deal.view(seat))
             assert np.array_equal(full[i], expected), np.flatnonzero(full[i] != expected)
+            if chosen is not None:
+                choice = player.choose(deal.view(seat), deal.legal_actions(), unused)
+                assert chosen[i] == action_to_int(choice, rules), (preset, i, deal.calls)
         actions = env.sample(rng)
+        if chosen is not None:
+            actions = np.where(rng.random(n) < 0.75, chosen, actions)
         env.step(actions)
         for i in range(n):
             deal = deals[i].apply(int_to_action(int(actions[i]), rules))
@@ -73,24 +91,84 @@ def _drive(preset: str, seed: int, n: int, steps: int) -> int:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seed", [0, 1])
 def test_batch_equals_deal_replay(preset: str, seed: int) -> None:
-    # 16 deals x 160 steps: about 60 deals played out per case, auctions and play
-    assert _drive(preset, seed, 16, 160) > 20
+    # 8 deals x 320 steps: about 60 deals played out per case, auctions and play
+    # (8 deals a batch in every stepping test of the rl suites: one compilation)
+    assert _drive(preset, seed, 8, 320) > 20
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_greedy_line_equals_deal_replay_and_the_greedy_player(preset: str) -> None:
+    # GreedyPlayer's actions three times in four: contracts it bids, coinches, its play
+    assert _drive(preset, 3, 8, 240, greedy=True) > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESETS)
+def test_large_equality_run(preset: str) -> None:
+    # the long run: 64 deals x 1,200 steps per seed, random then greedy (about 1,600
+    # deals and 60,000 positions per preset)
+    for seed in (10, 11):
+        assert _drive(preset, seed, 64, 1200) > 500
+    assert _drive(preset, 12, 64, 600, greedy=True) > 200
+
+
+def test_one_compilation_serves_every_preset() -> None:
+    from coinche.rl import batch
+
+    sizes = []
+    for preset in PRESETS:  # the first preset compiles, unless a test before did
+        env = BatchEnv(preset, n=8, seed=0)
+        env.step(env.sample(np.random.default_rng(0)))
+        sizes.append(batch._advance_jit._cache_size())  # type: ignore[attr-defined]
+    assert sizes[1:] == sizes[:1] * (len(PRESETS) - 1)
 
 
 def test_batch_deals_do_not_depend_on_batch_size() -> None:
     # slot j of a batch of n plays deal j, then j + n ...: deal 5 of seed 9 is the same
-    # deal in a batch of 8 (slot 5) and of 6 (slot 5), and deal_of gives it too
-    small, large = BatchEnv(n=6, seed=9), BatchEnv(n=8, seed=9)
-    assert small.observations[5, 3] == large.observations[5, 3]  # to move's hand
+    # deal in a batch of 16 (slot 5) and of 8 (slot 5), and deal_of gives it too
+    small, large = BatchEnv(n=8, seed=9), BatchEnv(n=16, seed=9)
+    assert np.array_equal(np.asarray(small.state.hands[5]), np.asarray(large.state.hands[5]))
     deal = deal_of("common", 9, 5)
-    assert [h.mask for h in deal.hands] == large._hands[5].tolist()
+    assert [h.mask for h in deal.hands] == np.asarray(large.state.hands[5]).tolist()
+
+
+@pytest.mark.parametrize(
+    ("seed", "index"), [(0, 0), (3, 2**32 - 1), (3, 2**32), (2**64 - 1, 2**64 - 1), (2**40, 77)]
+)
+def test_the_engine_deals_what_deal_of_deals(seed: int, index: int) -> None:
+    # the JAX shuffle and the plain-Python one, across the 32-bit word boundaries
+    dealer, hands = arrays._rules.deal(jnp.asarray(arrays.deal_key(seed, index)))
+    expected = dealt_hands(seed, index)
+    assert (int(dealer), np.asarray(hands).tolist()) == expected
+    assert sorted(bin(h).count("1") for h in expected[1]) == [8, 8, 8, 8]
+    assert expected[1][0] | expected[1][1] | expected[1][2] | expected[1][3] == 0xFFFFFFFF
+
+
+def test_slots_move_on_by_the_batch_size_across_a_word() -> None:
+    key = jnp.asarray(arrays.deal_key(1, 2**32 - 2))
+    after = arrays.advance_key(key, jnp.asarray([5, 0], jnp.uint32))
+    assert np.asarray(after).tolist() == arrays.deal_key(1, 2**32 + 3).tolist()
+
+
+def test_seeds_and_indices_are_checked() -> None:
+    # seed 2**64 once dealt seed 0's deals; -1, floats, strings and 2**70 are refused
+    for bad in (-1, 2**64, 1.5, "3", None, 2**70):
+        with pytest.raises(CoincheTypeError, match="seed"):
+            deal_of("common", bad, 0)  # type: ignore[arg-type]
+        with pytest.raises(CoincheTypeError, match="index"):
+            deal_of("common", 0, bad)  # type: ignore[arg-type]
+        with pytest.raises(CoincheTypeError, match="seed"):
+            BatchEnv("common", n=1, seed=bad)  # type: ignore[arg-type]
+    assert deal_of("common", np.int64(3), 1) == deal_of("common", 3, 1)  # type: ignore[arg-type]
 
 
 def test_classic_belote_is_refused() -> None:
     with pytest.raises(RuleConfigError, match="turned-card"):
         BatchEnv("classic_belote", n=2)
+    with pytest.raises(RuleConfigError, match="belote_requires_declaration"):
+        BatchEnv(RuleConfig(belote_requires_declaration=True), n=2)
 
 
 def test_bad_actions_raise() -> None:
@@ -104,57 +182,69 @@ def test_bad_actions_raise() -> None:
         env.step(np.array([0, 32]))
     with pytest.raises(IllegalActionError):
         env.step(np.array([32, NUM_ACTIONS]))
+    with pytest.raises(CoincheTypeError, match="booleans"):
+        env.step(np.array([32, 32]), where=np.array([1, 0]))
+
+
+def test_where_all_false_moves_nothing() -> None:
+    # once NumPy's bare ValueError; now every deal stays as it is
+    env = BatchEnv(n=8, seed=4)
+    before = env.observations.copy()
+    env.step(np.zeros(8, dtype=np.int64), where=np.zeros(8, dtype=bool))  # actions unread
+    assert np.array_equal(env.observations, before)
+    assert not env.terminated.any()
 
 
 def test_compact_observation_width() -> None:
     assert BatchEnv(n=1).observations.shape == (1, COMPACT_SIZE)
+    with pytest.raises(CoincheTypeError, match="columns"):
+        expand(np.zeros((2, 3), dtype=np.int64))
+    with pytest.raises(CoincheTypeError, match="integers"):
+        expand(np.zeros((2, COMPACT_SIZE)))
 
 
-@settings(max_examples=40, deadline=None)
+_compact = jax.jit(jax.vmap(arrays.compact))
+
+
+@settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 60), st.randoms(use_true_random=False))
 def test_observation_ignores_hidden_hands(seed: int, steps: int, rnd: random.Random) -> None:
     # play a deal a few steps, then deal the cards the observer cannot see (the other
     # seats' unplayed, unshown cards) again at random: the same compact observation
-    rules = RuleConfig.ffb()
-    env = BatchEnv(rules, n=1, seed=seed)
+    env = BatchEnv(RuleConfig.ffb(), n=8, seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(steps):
         env.step(env.sample(rng))
+    state = jax.tree.map(lambda field: field[:1], env.state)  # the deal of slot 0
     me = int(env.to_move[0])
-    before = env.observations.copy()
-    hidden = [int(env._hands[0, s]) & ~int(env._shown[0, s]) for s in range(4)]
-    pool = [c for s in range(4) if s != me for c in range(32) if hidden[s] >> c & 1]
+    hands = np.asarray(state.hands[0]).astype(np.int64)
+    shown = np.asarray(state.shown[0]).astype(np.int64)
+    hidden = [int(hands[s]) & ~int(shown[s]) if s != me else 0 for s in range(4)]
+    pool = [c for s in range(4) for c in range(32) if hidden[s] >> c & 1]
     rnd.shuffle(pool)
+    new = hands.copy()
     for s in range(4):
-        if s == me:
-            continue
         count = bin(hidden[s]).count("1")
-        new = sum(1 << c for c in pool[:count])
+        new[s] = (int(hands[s]) & ~hidden[s]) | sum(1 << c for c in pool[:count])
         pool = pool[count:]
-        env._hands[0, s] = (int(env._hands[0, s]) & ~hidden[s]) | new
-    env._refresh()
-    assert np.array_equal(env.observations, before)
+    changed = state._replace(hands=jnp.asarray(new[None, :].astype(np.uint32)))
+    seat = jnp.asarray([me], jnp.int32)
+    assert np.array_equal(np.asarray(_compact(changed, seat)), np.asarray(_compact(state, seat)))
+    assert np.array_equal(np.asarray(_compact(state, seat))[0], np.asarray(state.observation[0]))
 
 
-def test_deal_of_matches_hands() -> None:
-    deal = deal_of("common", 3, 0)
-    assert isinstance(deal.hands[0], Hand)
-    assert sum(len(h) for h in deal.hands) == 32
-    assert isinstance(deal.dealer, Seat)
-    assert all(isinstance(c, Card) for c in deal.hands[1])
+_score = jax.jit(jax.vmap(arrays.score, in_axes=(0, None)))
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_vector_score_equals_kernel(preset: str) -> None:
+def test_score_equals_kernel(preset: str) -> None:
     # random inputs over the whole domain of K.score: every contract kind, multiplier,
     # taker, belote and announcements, and trick splits weighted towards capots and
     # générales (a seat or a team taking all eight), so every branch is reached
-    from coinche import _kernel as K
-    from coinche.rl._batch_score import score as vector_score
-
-    options = RuleConfig.preset(preset).score_options
+    rules = RuleConfig.preset(preset)
+    options = rules.score_options
     rng = np.random.default_rng(20)
-    m = 20_000
+    m = 4000
     taker = rng.integers(0, 4, m)
     kind = rng.choice([0, 0, 0, 1, 2], m)
     value = np.where(kind == 1, 250, np.where(kind == 2, 500, rng.integers(8, 25, m) * 10))
@@ -171,7 +261,16 @@ def test_vector_score_equals_kernel(preset: str) -> None:
     belote = rng.integers(-1, 2, m)
     ann = rng.integers(0, 3, (m, 2)) * rng.choice([0, 20, 50, 100, 150, 200], (m, 2))
     ann[rng.random(m) < 0.5] = 0
-    got = vector_score(options, taker, kind, value, mult, cards, won, belote, ann)
+    base = BatchEnv(rules, n=m).state
+
+    def i32(a: np.ndarray) -> jax.Array:
+        return jnp.asarray(a.astype(np.int32))
+
+    states = base._replace(
+        taker=i32(taker), kind=i32(kind), value=i32(value), multiplier=i32(mult),
+        won=i32(won), points=i32(cards), belote=i32(belote), credit=i32(ann),
+    )  # fmt: skip
+    got = np.asarray(_score(states, arrays.rules_data(rules).score_options))
     for i in range(m):
         figures = K.score(
             options, int(taker[i]), int(kind[i]), int(value[i]), int(mult[i]),
@@ -189,7 +288,7 @@ def test_batch_equals_the_aec_env(preset: str) -> None:
     from coinche.rl import CoincheAECEnv
     from coinche.rl._common import AGENTS
 
-    seed, n = 4, 6
+    seed, n = 4, 8
     env = BatchEnv(preset, n=n, seed=seed, reward="score")
     singles = [CoincheAECEnv(preset, reward="score") for _ in range(n)]
     for i, single in enumerate(singles):
@@ -219,12 +318,10 @@ def test_batch_equals_the_aec_env(preset: str) -> None:
 
 
 def test_sample_draws_every_legal_action_and_nothing_else() -> None:
-    # one deal, the same position drawn from 4,000 times: the opening of the common
-    # auction has 41 legal actions (pass, 36 bids, 4 capots), each drawn about 100 times
+    # 4,000 copies of one deal's opening: the common auction's opening has 41 legal
+    # actions (pass, 36 bids, 4 capots), each drawn about 100 times
     env = BatchEnv("common", n=4000, seed=0)
-    env._hands[:] = env._hands[0]
-    env._pub[:] = env._pub[0]
-    env._refresh()
+    env.action_mask[:] = env.action_mask[0]
     drawn = env.sample(np.random.default_rng(0))
     counts = np.bincount(drawn, minlength=NUM_ACTIONS)
     legal = env.action_mask[0]
@@ -233,26 +330,168 @@ def test_sample_draws_every_legal_action_and_nothing_else() -> None:
     assert legal.sum() == 41
 
 
-def test_sample_draws_every_legal_card() -> None:
-    # step one deal into its play, copy it to 4,000 slots: each legal card is drawn
-    env = BatchEnv("common", n=4000, seed=0)
-    rng = np.random.default_rng(1)
-    while env._phase[0] != 1:
-        env.step(env.sample(rng))
-    for name in ("_hands", "_pub", "_astate", "_size", "_led", "_master", "_master_key"):
-        getattr(env, name)[:] = getattr(env, name)[0]
-    for name in ("_master_pos", "_trumped", "_trick_points", "_tricks_done"):
-        getattr(env, name)[:] = getattr(env, name)[0]
-    env._refresh()
-    counts = np.bincount(env.sample(rng), minlength=NUM_ACTIONS)
-    legal = env.action_mask[0]
-    assert legal[:32].sum() == 8  # a lead: any of the eight cards
-    assert not counts[~legal].any()
-    assert (counts[legal] > 300).all()
+def test_the_jax_random_action_draws_every_legal_action() -> None:
+    # the engine's own uniform draw, on one mask of 5 actions spread over three words
+    mask = np.zeros(NUM_ACTIONS, dtype=bool)
+    mask[[0, 31, 32, 100, 153]] = True
+    bits = jax.random.bits(jax.random.key(3), (5000,), jnp.uint32)
+    draw = jax.jit(jax.vmap(arrays.random_action, in_axes=(0, None)))
+    counts = np.bincount(np.asarray(draw(bits, jnp.asarray(mask))), minlength=NUM_ACTIONS)
+    assert not counts[~mask].any()
+    assert (counts[mask] > 850).all()  # 1,000 each expected
+
+
+ROLLOUT_SIZE = 64  # one batch size for every rollout test: one compilation per policy
+
+
+def _replay_random(rules: RuleConfig, seed: int, index: int, salt: int) -> tuple[list[int], Deal]:
+    """Deal *index* of *seed* played on a Deal with the random actions the rollout draws:
+    call i and card p each pick, from the library's own legal actions in increasing
+    order, the one :func:`coinche._shuffle.draw` and ``pick`` give (plain Python)."""
+    deal = deal_of(rules, seed, index)
+    root = _shuffle.root(seed, index)
+    calls = cards = 0
+    while not deal.is_over:
+        legal = np.flatnonzero(_mask(deal))
+        if legal[0] < 32:  # the play: every legal action is a card
+            word = _shuffle.draw(root, salt, _shuffle.CARD_DRAWS + cards)
+            cards += 1
+        else:
+            word = _shuffle.draw(root, salt, calls)
+            calls += 1
+        deal = deal.apply(int_to_action(int(legal[_shuffle.pick(word, len(legal))]), rules))
+    return _final(deal), deal
+
+
+def _final(deal: Deal) -> list[int]:
+    result = deal.result
+    return [0, 0] if result is None else [result.score.north_south, result.score.east_west]
+
+
+def _rollout_equals_replay(preset: str, seed: int, n: int, greedy: bool) -> Counter[str]:
+    """Roll *n* deals out in JAX and replay each on a Deal (the rollout's random draws,
+    or GreedyPlayer at every decision): the same scores, deal by deal. Returns what
+    the deals covered (contract kinds, multipliers, thrown in, announcements)."""
+    rules = RuleConfig.preset(preset)
+    rng = jax.random.key(seed)
+    salt = int(jax.random.bits(rng, (), jnp.uint32))
+    policy = "greedy" if greedy else "random"
+    got = np.zeros((0, 2), dtype=np.int64)
+    for start in range(0, n, ROLLOUT_SIZE):
+        keys = arrays.deal_keys(seed, start, ROLLOUT_SIZE)
+        scores = arrays.random_deals(keys, arrays.rules_data(rules), rng, policy=policy)
+        got = np.concatenate([got, np.asarray(scores)])
+    player, unused = GreedyPlayer(), random.Random(0)
+    seen: Counter[str] = Counter()
+    for i in range(n):
+        if greedy:
+            deal = deal_of(rules, seed, i)
+            while (seat := deal.to_move) is not None:
+                deal = deal.apply(player.choose(deal.view(seat), deal.legal_actions(), unused))
+            expected = _final(deal)
+        else:
+            expected, deal = _replay_random(rules, seed, i, salt)
+        assert got[i].tolist() == expected, (preset, seed, i, deal.calls)
+        result = deal.result
+        if result is None:
+            seen["thrown in"] += 1
+            continue
+        seen[f"x{result.contract.multiplier}"] += 1
+        seen["made" if result.made else "failed"] += 1
+        seen["capot" if result.capot is not None else "no capot"] += 1
+        points = result.announcement_points
+        seen["announcements" if points.north_south or points.east_west else "none"] += 1
+    return seen
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_rollout_equals_deal_replay(preset: str) -> None:
+    # 128 random whole deals per preset, the same scores as the library's Deal with the
+    # same actions; random calls coinche often (surcoinche where the preset allows it)
+    seen = _rollout_equals_replay(preset, 21, 128, greedy=False)
+    rules = RuleConfig.preset(preset)
+    cases = ["x1", "x2", "made", "failed", "capot"] + ["x4"] * rules.allow_surcoinche
+    cases += ["announcements"] * rules.announcements
+    for case in cases:
+        assert seen[case], (case, seen)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_greedy_rollout_equals_the_greedy_player(preset: str) -> None:
+    seen = _rollout_equals_replay(preset, 22, 64, greedy=True)
+    for case in ("x1", "made", "thrown in"):
+        assert seen[case], (case, seen)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESETS)
+def test_large_rollout_equality_run(preset: str) -> None:
+    # the long run: 4,096 random and 1,024 greedy whole deals per preset
+    _rollout_equals_replay(preset, 30, 4096, greedy=False)
+    _rollout_equals_replay(preset, 31, 1024, greedy=True)
+
+
+def test_random_deals_are_reproducible_and_batch_free() -> None:
+    rules = arrays.rules_data(RuleConfig.common())
+    keys = arrays.deal_keys(5, 0, ROLLOUT_SIZE)
+    first = np.asarray(arrays.random_deals(keys, rules, jax.random.key(2)))
+    again = np.asarray(arrays.random_deals(keys, rules, jax.random.key(2)))
+    assert np.array_equal(first, again)
+    # a deal's draws are its own: deals 1.. of the same seed, one slot on, play the same
+    shifted = np.asarray(
+        arrays.random_deals(arrays.deal_keys(5, 1, ROLLOUT_SIZE), rules, jax.random.key(2))
+    )
+    assert np.array_equal(first[1:], shifted[:-1])
+    # and another random key draws other actions
+    other = np.asarray(arrays.random_deals(keys, rules, jax.random.key(3)))
+    assert not np.array_equal(first, other)
+    with pytest.raises(CoincheTypeError, match="policy"):
+        arrays.random_deals(keys, rules, jax.random.key(2), policy="best")
+
+
+def test_packed_card_words_equal_the_kernel_tables() -> None:
+    # the engine's card functions (shifts of packed words) against the kernel's tables,
+    # for every strain, led suit and card
+    from coinche.arrays import _rules as E
+
+    strain, led, card = (
+        a.ravel() for a in np.meshgrid(range(6), range(4), range(32), indexing="ij")
+    )
+
+    def tables(s: jax.Array, suit: jax.Array, c: jax.Array) -> tuple[jax.Array, ...]:
+        st = E.strain_words(s)
+        return (
+            E.card_order(c, st),
+            E.card_points(c, st),
+            E.win_key(c, st, suit),
+            E.higher_cards(c, st),
+        )
+
+    order, points, key, higher = jax.jit(jax.vmap(tables))(
+        jnp.asarray(strain, jnp.int32), jnp.asarray(led, jnp.int32), jnp.asarray(card, jnp.int32)
+    )
+    at = strain * 32 + card
+    assert np.asarray(order).tolist() == [K.ORDER[i] for i in at]
+    assert np.asarray(points).tolist() == [K.POINTS[i] for i in at]
+    assert np.asarray(higher).tolist() == [K.HIGHER[i] for i in at]
+    assert np.asarray(key).tolist() == [
+        K.WIN_KEY[(s * 4 + u) * 32 + c] for s, u, c in zip(strain, led, card, strict=True)
+    ]
 
 
 def test_a_count_of_thousands_of_digits_is_named_not_crashed() -> None:
-    """The message once printed the argument with repr, which Python refuses for an int
-    of more than 4,300 digits (its own ValueError, not the library's error)."""
     with pytest.raises(CoincheTypeError, match="not <an int of 5001 digits>"):
         BatchEnv("common", n=-(10**5000))
+
+
+def test_deal_keys_check_their_arguments() -> None:
+    with pytest.raises(CoincheTypeError, match="n must be"):
+        arrays.deal_keys(0, 0, 0)
+    with pytest.raises(CoincheTypeError, match="last index"):
+        arrays.deal_keys(0, 2**64 - 1, 2)
+    with pytest.raises(CoincheTypeError, match="rules"):
+        arrays.rules_data("common")  # type: ignore[arg-type]
+    state = arrays.batch_init(
+        jnp.asarray(arrays.deal_keys(0, 0, 8)), arrays.rules_data(RuleConfig())
+    )
+    assert isinstance(Seat(int(state.dealer[0])), Seat)

@@ -159,16 +159,17 @@ def _drive_batch(env: BatchEnv, steps: int) -> list[np.ndarray]:
 
 def test_batch_rewards_of_each_kind_are_the_score_transformed() -> None:
     # the same seed and the same random actions: the same deals, paid three ways
-    score = _drive_batch(BatchEnv("common", n=16, seed=2, reward="score"), 150)
-    scaled = _drive_batch(BatchEnv("common", n=16, seed=2, reward="scaled"), 150)
-    win = _drive_batch(BatchEnv("common", n=16, seed=2, reward="win"), 150)
+    # (8 deals a batch, as in the other rl suites: one compilation)
+    score = _drive_batch(BatchEnv("common", n=8, seed=2, reward="score"), 300)
+    scaled = _drive_batch(BatchEnv("common", n=8, seed=2, reward="scaled"), 300)
+    win = _drive_batch(BatchEnv("common", n=8, seed=2, reward="win"), 300)
     paid = 0
     for raw, by_bound, by_sign in zip(score, scaled, win, strict=True):
         assert np.array_equal(by_bound, (raw / np.float32(COMMON_BOUND)).astype(np.float32))
         assert np.array_equal(by_sign, np.sign(raw))
         paid += int(np.count_nonzero(raw[:, 0]))
     assert paid > 10
-    assert BatchEnv("common", n=1).reward.kind == "scaled"  # the default
+    assert BatchEnv("common", n=8).reward.kind == "scaled"  # the default
 
 
 @pytest.mark.parametrize("seat", [Seat.SOUTH, None])
@@ -238,3 +239,25 @@ def test_rlcard_game_reward() -> None:
     assert default.game.reward.kind == "scaled"
     with pytest.raises(CoincheTypeError, match="reward must be one of"):
         rlcard.make("coinche", config={"game_reward": "points"})
+
+
+def test_illegal_reward_must_be_finite() -> None:
+    from coinche.rl import CoincheGymEnv
+
+    for bad in (float("nan"), float("inf"), -float("inf"), 10**400):
+        with pytest.raises(CoincheTypeError, match="illegal_reward"):
+            CoincheGymEnv(illegal_reward=bad)
+    assert CoincheGymEnv(illegal_reward=-3).illegal_reward == -3.0
+
+
+def test_aec_reset_seed_is_checked() -> None:
+    from coinche.rl import CoincheAECEnv
+
+    env = CoincheAECEnv()
+    env.reset(seed=np.int64(3))  # type: ignore[arg-type]  # a NumPy int is an int
+    first = env.observe(env.agent_selection)["observation"]
+    env.reset(seed=3)
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], first)
+    for bad in (1.5, "3", True, 10**200):
+        with pytest.raises(CoincheTypeError, match="seed"):
+            env.reset(seed=bad)  # type: ignore[arg-type]

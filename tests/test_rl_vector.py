@@ -27,7 +27,9 @@ def _random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 @pytest.mark.parametrize("preset", ["common", "ffb"])
 def test_single_seat_agent_always_moves_and_gets_its_team_score(preset: str) -> None:
-    envs = CoincheVectorEnv(preset, num_envs=6, seed=3, seat=Seat.EAST)
+    envs = CoincheVectorEnv(
+        preset, num_envs=8, seed=3, seat=Seat.EAST
+    )  # as the others: one compilation
     obs, _ = envs.reset(seed=3)
     assert envs.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
     rng = np.random.default_rng(3)
@@ -35,7 +37,7 @@ def test_single_seat_agent_always_moves_and_gets_its_team_score(preset: str) -> 
     for _ in range(200):
         # the agent is East in every deal: the observation's absolute seat field says so
         assert (obs["observation"][:, field_slice("seat")].argmax(axis=1) == 1).all()
-        assert obs["observation"].shape == (6, 998)
+        assert obs["observation"].shape == (8, 998)
         assert obs in envs.observation_space
         actions = _random(obs["action_mask"], rng)
         obs, rewards, terminated, truncated, _ = envs.step(actions)
@@ -47,7 +49,7 @@ def test_single_seat_agent_always_moves_and_gets_its_team_score(preset: str) -> 
 
 
 def test_self_play_rewards_of_every_seat() -> None:
-    envs = CoincheVectorEnv("common", num_envs=4, seed=1, seat=None, compact=True)
+    envs = CoincheVectorEnv("common", num_envs=8, seed=1, seat=None, compact=True)
     envs.reset(seed=1)
     rng = np.random.default_rng(1)
     seen = 0
@@ -58,7 +60,7 @@ def test_self_play_rewards_of_every_seat() -> None:
         # partners get the same reward, opponents its opposite; the mover's is its own
         assert (every[:, 0] == every[:, 2]).all()
         assert (every[:, 0] == -every[:, 1]).all()
-        assert (rewards == every[np.arange(4), mover]).all()
+        assert (rewards == every[np.arange(8), mover]).all()
         seen += int(terminated.sum())
     assert seen > 5
 
@@ -66,17 +68,17 @@ def test_self_play_rewards_of_every_seat() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(CoincheTypeError):
         CoincheVectorEnv(num_envs=2, seat=2)  # type: ignore[arg-type]
-    envs = CoincheVectorEnv(num_envs=2, seat=Seat.NORTH)
+    envs = CoincheVectorEnv(num_envs=8, seat=Seat.NORTH)
     envs.reset(seed=0)
     with pytest.raises(IllegalActionError):
-        envs.step(np.array([0, 0]))  # a card in the auction
+        envs.step(np.zeros(8, dtype=np.int64))  # a card in the auction
 
 
 def _agrees_with_greedy_player(preset: str, policy: Policy, steps: int) -> int:
     """Drive a batch (the policy's actions, one in four random) and replay each deal on
     a Deal: the policy's action is GreedyPlayer's at every step; returns the count."""
     rules = RuleConfig.preset(preset)
-    n, seed = 12, 5
+    n, seed = 8, 5
     env = BatchEnv(preset, n=n, seed=seed)
     deals = [deal_of(rules, seed, i) for i in range(n)]
     player, rng, unused = GreedyPlayer(), np.random.default_rng(seed), random.Random(0)
@@ -99,15 +101,48 @@ def _agrees_with_greedy_player(preset: str, policy: Policy, steps: int) -> int:
 
 @pytest.mark.parametrize("preset", ["common", "ffb", "pagat", "contract_only", "min82"])
 def test_greedy_policy_is_the_greedy_player(preset: str) -> None:
-    assert _agrees_with_greedy_player(preset, greedy_policy(preset), 120) == 12 * 120
+    assert _agrees_with_greedy_player(preset, greedy_policy(preset), 240) == 8 * 240
 
 
 def test_default_opponents_are_greedy_and_random_ones_can_be_asked_for() -> None:
-    envs = CoincheVectorEnv("ffb", num_envs=2, seat=Seat.NORTH)
-    assert _agrees_with_greedy_player("ffb", envs.opponent, 40) == 12 * 40  # 12 deals
-    randomly = CoincheVectorEnv("ffb", num_envs=4, seed=1, seat=Seat.NORTH, opponent=random_policy)
+    envs = CoincheVectorEnv("ffb", num_envs=8, seat=Seat.NORTH)
+    assert _agrees_with_greedy_player("ffb", envs.opponent, 80) == 8 * 80  # 8 deals
+    randomly = CoincheVectorEnv("ffb", num_envs=8, seed=1, seat=Seat.NORTH, opponent=random_policy)
     obs, _ = randomly.reset(seed=1)
     rng = np.random.default_rng(1)
     for _ in range(40):
         obs, _, _, _, _ = randomly.step(_random(obs["action_mask"], rng))
         assert (randomly.batch.to_move == int(Seat.NORTH)).all()
+
+
+def test_vector_env_refuses_what_it_once_coerced() -> None:
+    # issue 32: floats, strings and None were read as actions; a bad opponent, seed or
+    # compact flag failed later with a bare error
+    envs = CoincheVectorEnv(num_envs=8, seat=Seat.NORTH)
+    obs, _ = envs.reset(seed=0)
+    legal = np.argmax(obs["action_mask"], axis=1)
+    for bad in (legal + 0.7, legal.astype(str), None, "32"):
+        with pytest.raises(CoincheTypeError, match="actions"):
+            envs.step(bad)  # type: ignore[arg-type]
+    for seed in (-1, 2**64, 1.5, "3"):
+        with pytest.raises(CoincheTypeError, match="seed"):
+            CoincheVectorEnv(num_envs=1, seed=seed)  # type: ignore[arg-type]
+        with pytest.raises(CoincheTypeError, match="seed"):
+            envs.reset(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="opponent"):
+        CoincheVectorEnv(num_envs=1, opponent=5)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="compact"):
+        CoincheVectorEnv(num_envs=1, compact="no")  # type: ignore[arg-type]
+    silent = CoincheVectorEnv(num_envs=8, seat=Seat.WEST, opponent=lambda *_: None)
+    with pytest.raises(CoincheTypeError, match="opponent's actions"):
+        silent.reset(seed=1)
+
+
+def test_compact_observations_are_inside_their_space() -> None:
+    # a bid word once packed 57 bits, above the space's bound of 2**32
+    envs = CoincheVectorEnv("ffb", num_envs=8, seed=2, seat=None, compact=True)
+    obs, _ = envs.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(60):
+        assert obs in envs.observation_space
+        obs, *_ = envs.step(_random(obs["action_mask"], rng))

@@ -335,7 +335,7 @@ def test_arguments_of_the_wrong_type_are_named() -> None:
         svg.hand(Hand(), strain="H")  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="legal must be a Hand or None, not list"):
         svg.hand(Hand(), legal=[])  # type: ignore[arg-type]
-    with pytest.raises(CoincheTypeError, match="four_colour must be True or False, not 1"):
+    with pytest.raises(CoincheTypeError, match="four_colour must be a bool, not int \\(1\\)"):
         svg.hand(Hand(), four_colour=1)  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="card must be a Card, not str"):
         svg.card("JH")  # type: ignore[arg-type]
@@ -562,7 +562,7 @@ def test_show_must_be_seats() -> None:
         svg.deal(suit_deal(), show=3)  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="show holds Seat values, not 'N'"):
         svg.deal(suit_deal(), show=["N"])  # type: ignore[list-item]
-    with pytest.raises(CoincheTypeError, match="legal must be True or False"):
+    with pytest.raises(CoincheTypeError, match="legal must be a bool, not NoneType"):
         svg.deal(suit_deal(), legal=None)  # type: ignore[arg-type]
 
 

@@ -65,6 +65,7 @@ from coinche.errors import (
     CardNotInHandError,
     CoincheError,
     CoincheTypeError,
+    CoincheValueError,
     DrawingError,
     IllegalActionError,
     IllegalCallError,
@@ -126,6 +127,7 @@ __all__ = [
     "CoincheError",
     "CoincheTiming",
     "CoincheTypeError",
+    "CoincheValueError",
     "Contract",
     "Deal",
     "DealResult",
@@ -201,7 +203,7 @@ def __getattr__(name: str) -> object:
     (True, True)
     """
     if name in ("review", "Review"):
-        from coinche.bots import review as module
+        from coinche.bots import review as module  # noqa: PLC0415 - lazy name (PEP 562)
 
         return getattr(module, name)
     raise AttributeError(f"module 'coinche' has no attribute {name!r}")

@@ -133,7 +133,7 @@ _NAME_CALLS: Final = tuple(NameSuit(suit) for suit in Suit)
 _STRAINS: Final = tuple(Strain)
 _DEFAULT_RULES: Final = RuleConfig()
 _ZERO_MASK: Final = bytes(NUM_ACTIONS)
-_checked: list[RuleConfig | None] = [None]  # the rules check_rules last accepted
+_checked: list[RuleConfig | None] = [_DEFAULT_RULES]  # the rules check_rules last accepted
 
 
 class UnknownActionError(CoincheError, ValueError):
@@ -201,6 +201,8 @@ def action_to_int(action: Action, rules: RuleConfig = _DEFAULT_RULES) -> int:
         level.
     :raises CoincheTypeError: not an action.
     """
+    if rules is not _checked[0]:
+        check_rules(rules)  # its type too; the rules last checked pass at once
     kind = type(action)
     if kind is Card:
         assert isinstance(action, Card)
@@ -233,7 +235,7 @@ def action_to_int(action: Action, rules: RuleConfig = _DEFAULT_RULES) -> int:
     if kind is NameSuit:
         assert isinstance(action, NameSuit)
         return NAME_SUIT_BASE + int(action.suit)
-    raise CoincheTypeError(f"an action is a call or a Card, not {action!r}")
+    raise CoincheTypeError(f"an action is a call or a Card, not {short_repr(action)}")
 
 
 def int_to_action(index: int, rules: RuleConfig = _DEFAULT_RULES) -> Action:
@@ -261,6 +263,8 @@ def int_to_action(index: int, rules: RuleConfig = _DEFAULT_RULES) -> Action:
     """
     if type(index) is not int:
         index = _to_int(index)
+    if rules is not _checked[0]:
+        check_rules(rules)
     if 0 <= index < 32:
         return CARDS[index]
     if index < NUMERIC_BID_BASE:
@@ -278,7 +282,9 @@ def int_to_action(index: int, rules: RuleConfig = _DEFAULT_RULES) -> Action:
         return Bid(CAPOT, _STRAINS[index - CAPOT_BASE])
     elif index < NUM_ACTIONS:
         return Bid(GENERALE, _STRAINS[index - GENERALE_BASE])
-    raise UnknownActionError(f"{index} is not an action integer (0 to {NUM_ACTIONS - 1})")
+    raise UnknownActionError(
+        f"{short_repr(index)} is not an action integer (0 to {NUM_ACTIONS - 1})"
+    )
 
 
 def _to_int(index: object) -> int:
@@ -306,6 +312,8 @@ def action_name(index: int) -> str:
     >>> [action_name(i) for i in (20, 32, 36, 40, 54, 141, 146)]
     ['JH', 'pass', 'name C', 'bid level 0 C', 'bid level 2 H', 'bid level 16 AT', 'capot NT']
     """
+    if type(index) is not int:
+        index = _to_int(index)
     if NUMERIC_BID_BASE <= index < CAPOT_BASE:
         level, strain = divmod(index - NUMERIC_BID_BASE, 6)
         return f"bid level {level} {_STRAINS[strain].code}"

@@ -24,7 +24,12 @@ import attrs
 from coinche._checks import check_seat, check_type, short_repr
 from coinche._trusted import Immutable
 from coinche.cards import Strain, Suit
-from coinche.contract import CAPOT, GENERALE, MAX_BID_VALUE, SpecialBid, bid_points
+from coinche.contract import (
+    MAX_BID_VALUE,
+    SpecialBid,
+    bid_points,
+    read_bid_value,
+)
 from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
 from coinche.seats import Seat
 
@@ -182,7 +187,12 @@ def split_call(text: object, words: Mapping[str, _W]) -> tuple[list[str], _W | N
     return parts, words.get(" ".join(parts).lower())
 
 
-_SPECIAL_WORDS: Final = {"capot": CAPOT, "generale": GENERALE, "générale": GENERALE}
+def _is_bid_value(word: str) -> bool:
+    try:
+        read_bid_value(word)
+    except NotationError:
+        return False
+    return True
 
 
 def parse_call(text: str) -> Call:
@@ -208,19 +218,17 @@ def parse_call(text: str) -> Call:
     words, found = split_call(text, _WORD_CALLS)
     if found is not None:
         return found
+    if len(words) == 1 and _is_bid_value(words[0]):  # "capot", "80": no strain
+        raise NotationError(
+            f"cannot read {short_repr(text)} as a call: a bid needs its strain after the "
+            f"value, as in {short_repr(f'{words[0]} S')} (one of C D H S NT AT or a strain "
+            "name)"
+        )
     if len(words) >= 2:
-        head = words[0].lower()
-        value: int | SpecialBid
-        if head in _SPECIAL_WORDS:
-            value = _SPECIAL_WORDS[head]
-        elif head.isascii() and head.isdigit() and len(head) <= 4 and int(head) <= MAX_BID_VALUE:
-            value = int(head)
-        else:
-            raise NotationError(
-                f"cannot read {short_repr(text)} as a call: "
-                f"unknown bid value {short_repr(words[0])} "
-                "(expected a number, capot or generale)"
-            )
+        try:
+            value = read_bid_value(words[0])
+        except NotationError as error:
+            raise NotationError(f"cannot read {short_repr(text)} as a call: {error}") from None
         rest = " ".join(words[1:])
         try:
             strain = Strain.parse(rest)

@@ -540,7 +540,7 @@ class Hand(Immutable):
         return f"Hand.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:  # Jupyter draws the hand (coinche.svg.hand)
-        from coinche import svg
+        from coinche import svg  # noqa: PLC0415 - display hook (docs/architecture.rst)
 
         return svg.hand(self)
 

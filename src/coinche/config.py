@@ -479,8 +479,9 @@ class RuleConfig(Immutable):
         >>> RuleConfig.classic_belote().first_leader(Seat.WEST, Seat.EAST)
         <Seat.EAST: 1>
         """
-        check_type(dealer, Seat, "dealer")
-        check_type(taker, Seat, "taker")
+        if type(dealer) is not Seat or type(taker) is not Seat:  # (once a deal, or more)
+            check_type(dealer, Seat, "dealer")
+            check_type(taker, Seat, "taker")
         return taker if self.first_lead is FirstLead.TAKER else dealer.next
 
     @property

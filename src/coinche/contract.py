@@ -23,7 +23,7 @@ from coinche._checks import short_repr
 from coinche._trusted import Immutable
 from coinche.cards import Strain
 from coinche.config import CAPOT_VALUE, GENERALE_VALUE, AuctionKind, RuleConfig
-from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
 from coinche.seats import Seat, Team
 
 __all__ = ["CAPOT", "GENERALE", "Contract", "SpecialBid", "allowed_contract"]
@@ -47,6 +47,7 @@ GENERALE: Final = SpecialBid.GENERALE
 """The générale bid: all eight tricks for the taker alone."""
 
 _MULTIPLIER_WORDS: Final = {1: "", 2: ", coinched", 4: ", surcoinched"}
+_MULTIPLIER_READ: Final = {"coinched": 2, "surcoinched": 4}
 
 
 def bid_points(value: int | SpecialBid) -> int:
@@ -82,6 +83,41 @@ def _check_value(instance: Contract, attribute: attrs.Attribute[int], value: obj
 MAX_BID_VALUE: Final = 1000
 """The highest number a bid or a contract may hold (no rule set bids above 250; the
 bound keeps absurd integers, which ``str()`` may refuse to print, out)."""
+
+_SPECIAL_WORDS: Final = {"capot": CAPOT, "generale": GENERALE, "générale": GENERALE}
+
+
+def read_bid_value(word: str) -> int | SpecialBid:
+    """A bid's value written as ``str()`` writes it: a number (ASCII digits) up to
+    :data:`MAX_BID_VALUE`, ``capot`` or ``generale`` (``générale``), in any case. The one
+    reader of bid values, for calls and contracts alike (internal).
+
+    >>> from coinche.contract import read_bid_value
+    >>> read_bid_value("100"), read_bid_value("Capot")
+    (100, CAPOT)
+    >>> read_bid_value("10000")
+    Traceback (most recent call last):
+    ...
+    coinche.errors.NotationError: bid value 10000 is too high: no bid is above 1000 (...
+
+    :raises NotationError: *word* is not a bid value; the message says why.
+    """
+    lowered = word.lower()
+    if lowered in _SPECIAL_WORDS:
+        return _SPECIAL_WORDS[lowered]
+    if word.isascii() and word.isdigit():
+        digits = word.lstrip("0") or "0"
+        if len(digits) <= 4 and int(digits) <= MAX_BID_VALUE:
+            return int(digits)
+        shown = word if len(word) <= 20 else short_repr(word, 24)
+        raise NotationError(
+            f"bid value {shown} is too high: no bid is above {MAX_BID_VALUE} (a rule "
+            "set's own bids stop lower, at 160 in common; capot and generale stand above "
+            "the numbers)"
+        )
+    raise NotationError(
+        f"unknown bid value {short_repr(word)} (expected a number, capot or generale)"
+    )
 
 
 @attrs.frozen
@@ -126,6 +162,52 @@ class Contract(Immutable):
     def _check_multiplier(self, attribute: attrs.Attribute[int], value: object) -> None:
         if type(value) is not int or value not in (1, 2, 4):
             raise InvalidDealError(f"a contract multiplier is 1, 2 or 4, not {short_repr(value)}")
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Read a contract written as ``str()`` writes it, in any case: the bid's value
+        (a number, ``capot`` or ``generale``), its strain (as :meth:`Strain.parse
+        <coinche.Strain.parse>` reads it), ``by`` and the taker's seat, then
+        ``, coinched`` or ``, surcoinched`` when it is.
+
+        >>> from coinche import Contract
+        >>> Contract.parse("100 H by N")
+        Contract(taker=<Seat.NORTH: 0>, strain=<Strain.HEARTS: 2>, value=100, multiplier=1)
+        >>> str(Contract.parse("capot no trump by e, surcoinched"))
+        'capot NT by E, surcoinched'
+        >>> Contract.parse("100 H")
+        Traceback (most recent call last):
+        ...
+        coinche.errors.NotationError: cannot read '100 H' as a contract: expected a bid, ...
+
+        :raises NotationError: *text* is not a contract (the message says which part).
+        :raises CoincheTypeError: *text* is not a str.
+        """
+        if not isinstance(text, str):
+            raise CoincheTypeError(f"a contract is read from a str, not {type(text).__name__}")
+        head, comma, tail = text.partition(",")
+        multiplier = _MULTIPLIER_READ.get(" ".join(tail.lower().split())) if comma else 1
+        words = head.split()
+        at = max((i for i, word in enumerate(words) if word.lower() == "by"), default=-1)
+        bid, taker = words[: max(at, 0)], " ".join(words[at + 1 :])
+        try:
+            if multiplier is None:
+                raise NotationError(
+                    f"expected coinched or surcoinched after the comma, not "
+                    f"{short_repr(tail.strip())}"
+                )
+            if at < 0 or len(bid) < 2 or not taker:
+                raise NotationError(
+                    "expected a bid, 'by' and the taker, as in '100 H by N' (then "
+                    "', coinched' or ', surcoinched' when it is)"
+                )
+            value = read_bid_value(bid[0])
+            strain = Strain.parse(" ".join(bid[1:]))
+            return cls(Seat.parse(taker), strain, value, multiplier)  # type: ignore[arg-type]
+        except (NotationError, InvalidDealError) as error:  # InvalidDealError: a 0 bid
+            raise NotationError(
+                f"cannot read {short_repr(text)} as a contract: {error}"
+            ) from error
 
     @property
     def points(self) -> int:

@@ -26,6 +26,7 @@ __all__ = [
     "CardNotInHandError",
     "CoincheError",
     "CoincheTypeError",
+    "CoincheValueError",
     "DrawingError",
     "IllegalActionError",
     "IllegalCallError",
@@ -72,6 +73,30 @@ class CoincheTypeError(CoincheError, TypeError):
     Traceback (most recent call last):
     ...
     coinche.errors.CoincheTypeError: a Hand holds Card objects, not str ('JH'); use Hand.parse ...
+    """
+
+
+class CoincheValueError(CoincheTypeError, ValueError):
+    """An argument of the right type whose value is refused: an int out of its range, a
+    number that is not finite, a word that is not one of the choices, a sequence of the
+    wrong length.
+
+    Catch it as :class:`ValueError` (or :class:`CoincheValueError`). It is also a
+    :class:`CoincheTypeError`, because the library raised that for out-of-range
+    arguments before this class existed: code that catches :class:`CoincheTypeError`
+    (or :class:`TypeError`) around such a call keeps working. Errors of the rules
+    (:class:`InvalidDealError`, :class:`RuleConfigError`, ...) are not value errors of
+    this kind: they stay what they are.
+
+    >>> import coinche
+    >>> from coinche.bots.ismcts import IsmctsPlayer
+    >>> IsmctsPlayer(iterations=0)
+    Traceback (most recent call last):
+    ...
+    coinche.errors.CoincheValueError: iterations must be an int from 1 to 10000000, not 0
+    >>> issubclass(coinche.CoincheValueError, ValueError), issubclass(
+    ...     coinche.CoincheValueError, coinche.CoincheTypeError)
+    (True, True)
     """
 
 

@@ -47,9 +47,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Self
 
 import attrs
+from typing_extensions import override
 
 from coinche._checks import check_int_range, check_items, check_seat, check_type
 from coinche._trusted import Immutable
@@ -183,7 +184,7 @@ class Game(Immutable):
         rng: random.Random | None = None,
         *,
         deck: Sequence[Card] | None = None,
-    ) -> Game:
+    ) -> Self:
         """A new game: *first_dealer* deals the first deal; *rng* gives the game's seed,
         or *deck* the cards of the first deal (one of the two).
 
@@ -221,13 +222,13 @@ class Game(Immutable):
         return cls._start(rules, first_dealer, rng.getrandbits(64))
 
     @classmethod
-    def _dealt(cls, rules: RuleConfig, deal: Deal) -> Game:
+    def _dealt(cls, rules: RuleConfig, deal: Deal) -> Self:
         """The game without a seed whose first deal is *deal*, fresh (what ``new(deck=)``
         and a game record start from)."""
         return cls(rules, None, deal)
 
     @classmethod
-    def _start(cls, rules: RuleConfig, first_dealer: Seat, seed: int) -> Game:
+    def _start(cls, rules: RuleConfig, first_dealer: Seat, seed: int) -> Self:
         """The game of *seed* before its first action (what :meth:`new` and a game record
         start from)."""
         return cls(rules, seed, Deal.new(first_dealer, rules, _deal_rng(seed, 0)))
@@ -326,6 +327,21 @@ class Game(Immutable):
         return self.deal.to_move  # None while the game waits for a deck
 
     @property
+    def phase(self) -> Phase:
+        """The phase of the current deal: what :func:`~coinche.parse_action` reads a text
+        as, given the game (a finished deal's phase while the game waits for a deck or
+        once it is over).
+
+        >>> import random
+        >>> from coinche import RuleConfig, Seat, parse_action
+        >>> from coinche.game import Game
+        >>> game = Game.new(RuleConfig(), Seat.WEST, random.Random(0))
+        >>> game.phase, parse_action("80 H", game)
+        (<Phase.AUCTION: 'auction'>, Bid(value=80, strain=<Strain.HEARTS: 2>))
+        """
+        return self.deal.phase
+
+    @property
     def needs_deck(self) -> bool:
         """True when the current deal is over, the match is not, and the game has no seed:
         it waits for :meth:`next_deal` (no action can be made before).
@@ -418,7 +434,7 @@ class Game(Immutable):
         *,
         declare: Sequence[Announcement] | None = None,
         belote: bool = True,
-    ) -> Game:
+    ) -> Self:
         """The game after the seat to move makes *action* (see :meth:`Deal.apply`; a
         :class:`~coinche.deal.Step` of a deal's log works as there).
 
@@ -441,7 +457,7 @@ class Game(Immutable):
         self._check_not_over(action)
         return self._after(self.deal.apply(action, declare=declare, belote=belote))
 
-    def apply_call(self, seat: Seat, call: AnyCall) -> Game:
+    def apply_call(self, seat: Seat, call: AnyCall) -> Self:
         """The game after *seat* makes *call*, in turn or not (see :meth:`Deal.apply_call`).
 
         >>> import random
@@ -461,7 +477,7 @@ class Game(Immutable):
         *,
         declare: Sequence[Announcement] | None = None,
         belote: bool = True,
-    ) -> Game:
+    ) -> Self:
         """As :meth:`apply` without the legality checks (see :meth:`Deal.apply_unchecked`),
         for a game that is not over and not waiting for a deck.
 
@@ -474,7 +490,7 @@ class Game(Immutable):
         """
         return self._after(self.deal.apply_unchecked(action, declare=declare, belote=belote))
 
-    def next_deal(self, deck: Sequence[Card]) -> Game:
+    def next_deal(self, deck: Sequence[Card]) -> Self:
         """The game with its next deal dealt from *deck* (32 cards, top first, dealt as
         :meth:`Deal.from_deck <coinche.deal.Deal.from_deck>` deals them) by the next
         dealer, for a game that waits for it (:attr:`needs_deck`: no seed, the deal
@@ -514,7 +530,7 @@ class Game(Immutable):
             reason = "the current deal is not over"
         raise IllegalActionError("a new deal", None, reason)
 
-    def _next_with(self, deal: Deal) -> Game:
+    def _next_with(self, deal: Deal) -> Self:
         """The game waiting for a deck, with *deal* (fresh, by the next dealer) as its next
         deal (what :meth:`next_deal` and a game record deal)."""
         return attrs.evolve(
@@ -532,7 +548,7 @@ class Game(Immutable):
     def _over(winner: Team) -> str:
         return f"the game is over: {winner.short} won"
 
-    def _after(self, deal: Deal) -> Game:
+    def _after(self, deal: Deal) -> Self:
         """The game with *deal* as its current deal, moving on when that deal is over."""
         phase = deal.phase
         if phase is Phase.SCORED:
@@ -558,7 +574,7 @@ class Game(Immutable):
             return self._next_deal(deal, thrown_in=self.thrown_in + 1)
         return attrs.evolve(self, deal=deal)
 
-    def _next_deal(self, finished: Deal, **changes: Any) -> Game:
+    def _next_deal(self, finished: Deal, **changes: Any) -> Self:
         """The game after *finished*, with *changes*: the next dealer deals a new deal
         (without a seed, the game keeps *finished* and waits for its deck)."""
         if self.seed is None:
@@ -569,6 +585,7 @@ class Game(Immutable):
             self, deal=new, deal_number=number, _past=(*self._past, finished), **changes
         )
 
+    @override
     def __repr__(self) -> str:
         winner = self.winner
         return (
@@ -578,6 +595,6 @@ class Game(Immutable):
         )
 
     def _repr_html_(self) -> str:  # Jupyter shows the score sheet (coinche.svg)
-        from coinche import svg
+        from coinche import svg  # noqa: PLC0415 - display hook (docs/architecture.rst)
 
         return svg.score_sheet(self)

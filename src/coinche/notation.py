@@ -36,43 +36,27 @@ Traceback (most recent call last):
 coinche.errors.NotationError: cannot read 'W:AKQJT987... ...' as a deal: SOUTH holds 7 cards ...
 
 The readable report of a deal (``render_deal`` and the other ``render_*`` functions)
-is :mod:`coinche.report`'s; its names stay importable from here.
+is :mod:`coinche.report`'s, which writes its hands in this notation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from coinche._checks import short_repr
+from coinche._checks import check_int_range, short_repr
 from coinche.cards import CARDS, SPACES, Hand, Rank, Suit, plain_text
 from coinche.dealing import check_hands
-from coinche.errors import CoincheTypeError, InvalidDealError, NotationError
+from coinche.errors import CoincheTypeError, CoincheValueError, InvalidDealError, NotationError
 from coinche.seats import Seat
-
-if TYPE_CHECKING:  # the report's names, which __getattr__ below gives at run time
-    from coinche.report import (
-        STRAIN_WORDS,
-        render_auction,
-        render_deal,
-        render_hands,
-        render_position,
-        render_tricks,
-    )
 
 __all__ = [
     "RANK_ORDER",
-    "STRAIN_WORDS",
     "SUIT_ORDER",
     "format_deal",
     "format_hand",
     "parse_deal",
     "parse_hand",
-    "render_auction",
-    "render_deal",
-    "render_hands",
-    "render_position",
-    "render_tricks",
 ]
 
 SUIT_ORDER: Final[tuple[Suit, Suit, Suit, Suit]] = (
@@ -170,6 +154,15 @@ def parse_hand(text: str) -> Hand:
 
 
 # ------------------------------------------------------------------ a deal
+def _check_cards(cards: object) -> int:
+    """A hand's size in the notation: 8, or 5 (the hands dealt before the classic
+    auction)."""
+    if type(cards) is not int or cards not in (5, 8):
+        check_int_range(cards, "cards", 5, 8)
+        raise CoincheValueError(f"cards must be 8, or 5 in the classic deal, not {cards}")
+    return cards
+
+
 def format_deal(first: Seat, hands: Mapping[Seat, Hand], *, cards: int = 8) -> str:
     """The four *hands* in deal notation, starting with the seat *first*.
 
@@ -191,7 +184,7 @@ def format_deal(first: Seat, hands: Mapping[Seat, Hand], *, cards: int = 8) -> s
     """
     if type(first) is not Seat:
         raise CoincheTypeError(f"first must be a Seat, not {short_repr(first)}")
-    check_hands(hands, cards)  # the check a Deal makes of its hands, in its words
+    check_hands(hands, _check_cards(cards))  # as a Deal checks its hands, in its words
     return f"{first.letter}:" + " ".join(format_hand(hands[seat]) for seat in first.cycle())
 
 
@@ -215,6 +208,7 @@ def parse_deal(text: str, *, cards: int = 8) -> tuple[Seat, dict[Seat, Hand]]:
     """
     if not isinstance(text, str):
         raise CoincheTypeError(f"a deal is read from a str, not {type(text).__name__}")
+    _check_cards(cards)
     try:
         return _read_deal(text, cards)
     except NotationError as error:

@@ -125,7 +125,7 @@ class Trick(Immutable):
         return f"Trick.parse({str(self).rstrip()!r})"
 
     def _repr_svg_(self) -> str:  # Jupyter draws the trick (coinche.svg.trick)
-        from coinche import svg
+        from coinche import svg  # noqa: PLC0415 - display hook (docs/architecture.rst)
 
         return svg.trick(self)
 
@@ -160,6 +160,8 @@ class Trick(Immutable):
 
     def seat_of(self, card: Card) -> Seat:
         """The seat that played *card* in this trick."""
+        if type(card) is not Card:
+            raise CoincheTypeError(f"card must be a Card, not {short_repr(card)}")
         for i, played in enumerate(self.cards):
             if played == card:
                 return self.leader.offset(i)

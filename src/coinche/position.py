@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple, NoReturn, SupportsIndex
 
 from coinche import _kernel as K
-from coinche._checks import short_repr
+from coinche._checks import check_sequence, short_repr
 from coinche._play_kernel import TRICK_GOES_ON, PlayCore
 from coinche.announcements import Announcement, compare_announcements, find_in_mask
 from coinche.cards import Strain
@@ -161,7 +161,7 @@ class Position(NamedTuple):
         holder = K.belote_holder(h0, h1, h2, h3, strain)
         pending = 1 if holder >= 0 and rules.belote_requires_declaration else 0
         ann = (
-            announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
+            _credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
             if rules.announcements
             else (0, 0)  # (what it answers; no lists built for nothing in a hot loop)
         )
@@ -309,10 +309,10 @@ _tuple_new: Final = tuple.__new__
 
 
 def announcement_credit(
-    hands: list[int],
-    declaring: list[int],
-    declared: list[Announcement],
-    strain: int,
+    hands: Sequence[SupportsIndex],
+    declaring: Sequence[SupportsIndex],
+    declared: Sequence[Announcement],
+    strain: SupportsIndex,
     rules: RuleConfig,
 ) -> tuple[int, int]:
     """The announcement points that score, by team (after comparison, before a capot
@@ -330,7 +330,29 @@ def announcement_credit(
     (0, 200)
     >>> engine.announcement_credit(hands, [1], [], 0, RuleConfig.ffb())
     (0, 100)
+
+    :raises CoincheTypeError: an argument of the wrong type (the numbers read as
+        :meth:`Position.start` reads them).
+    :raises CoincheValueError: not four hands, or more than four declaring seats.
     """
+    if not isinstance(rules, RuleConfig):
+        raise CoincheTypeError(f"rules must be a RuleConfig, not {short_repr(rules)}")
+    given: tuple[object, ...] = check_sequence(hands, "hands", min_len=4, max_len=4)
+    masks = [_integer(h, "a hand mask", 0, K.ALL_CARDS) for h in given]
+    given = check_sequence(declaring, "declaring", max_len=4)
+    seats = [_integer(s, "a seat", 0, 3) for s in given]
+    listed = check_sequence(declared, "declared", Announcement)
+    return _credit(masks, seats, listed, _integer(strain, "strain", 0, 5), rules)
+
+
+def _credit(
+    hands: Sequence[int],
+    declaring: Sequence[int],
+    declared: Sequence[Announcement],
+    strain: int,
+    rules: RuleConfig,
+) -> tuple[int, int]:
+    """:func:`announcement_credit` of arguments already checked."""
     if not rules.announcements:
         return 0, 0
     listed = list(declared)

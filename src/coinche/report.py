@@ -323,14 +323,10 @@ def render_position(deal: Deal) -> str:
             lines.append(f"Trick so far: {trick!s}")
         if deal.to_move is not None:
             lines.append(f"To move: {deal.to_move.letter}")
-        won = [0, 0]
-        points = [0, 0]
-        for number, done in enumerate(deal.tricks, 1):
-            team = trick_winner(done, strain).team
-            won[team] += 1
-            points[team] += trick_points(done, strain) + (LAST_TRICK_BONUS if number == 8 else 0)
+        won, points = deal.tricks_won, deal.card_points
         lines.append(
-            f"So far: tricks NS {won[0]}, EW {won[1]}; card points NS {points[0]}, EW {points[1]}"
+            f"So far: tricks NS {won.north_south}, EW {won.east_west}; "
+            f"card points NS {points.north_south}, EW {points.east_west}"
         )
     elif deal.to_move is not None:
         lines.append(f"To move: {deal.to_move.letter}")

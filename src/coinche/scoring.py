@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 import attrs
+from typing_extensions import override
 
 from coinche import _kernel as K
 from coinche._checks import (
@@ -24,6 +25,7 @@ from coinche._checks import (
     check_items,
     check_iterable,
     check_type,
+    is_instance,
 )
 from coinche._trusted import Immutable, fill, trusted
 from coinche.announcements import (
@@ -32,11 +34,12 @@ from coinche.announcements import (
     compare_announcements,
     find_in_mask,
 )
-from coinche.cards import Hand, Strain
+from coinche.cards import Hand
 from coinche.config import FirstLead, RuleConfig, Scoring
 from coinche.contract import CAPOT, GENERALE, Contract, allowed_contract
 from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.play import LAST_TRICK_BONUS, Trick, _master_index
+from coinche.play import LAST_TRICK_BONUS, Trick
+from coinche.position import Position
 from coinche.seats import Seat, Team
 
 __all__ = ["DealResult", "ScoreTerm", "TeamPoints", "round_score", "score_deal"]
@@ -76,6 +79,7 @@ class TeamPoints(Immutable, Mapping[Team, int]):
                     value, f"TeamPoints.{name}", -MAX_POINTS, MAX_POINTS, InvalidDealError
                 )
 
+    @override
     def __getitem__(self, team: Team) -> int:
         if team is Team.NORTH_SOUTH:
             return self.north_south
@@ -83,12 +87,15 @@ class TeamPoints(Immutable, Mapping[Team, int]):
             return self.east_west
         raise KeyError(team)
 
+    @override
     def __iter__(self) -> Iterator[Team]:
         return iter(_TEAMS)
 
+    @override
     def __len__(self) -> int:
         return 2
 
+    @override
     def __str__(self) -> str:
         return f"NS {self.north_south}, EW {self.east_west}"
 
@@ -135,6 +142,7 @@ class ScoreTerm(Immutable):
         """What the term adds to the team's score: points times factor."""
         return self.points * self.factor
 
+    @override
     def __str__(self) -> str:
         times = f" x {self.factor}" if self.factor != 1 else ""
         return f"{self.team.short} {self.label} {self.points}{times}"
@@ -172,21 +180,23 @@ class DealResult(Immutable):
     Deal score: NS 330, EW 0
     """
 
-    contract: Contract
+    # a DealResult built by hand is checked field by field; the library builds its own
+    # with the trusted constructor (_result below), from figures it computed
+    contract: Contract = attrs.field(validator=is_instance(Contract))
     """The contract the deal was played under."""
-    score: TeamPoints
+    score: TeamPoints = attrs.field(validator=is_instance(TeamPoints))
     """What each team adds to its game score, after rounding."""
-    made: bool
+    made: bool = attrs.field(validator=is_instance(bool))
     """Whether the bidders made the contract."""
-    card_points: TeamPoints
+    card_points: TeamPoints = attrs.field(validator=is_instance(TeamPoints))
     """Card points won, with the last-trick bonus, or the capot card points."""
-    belote: Team | None
+    belote: Team | None = attrs.field(validator=is_instance(Team, optional=True))
     """The team credited with belote, if any."""
-    announcement_points: TeamPoints
+    announcement_points: TeamPoints = attrs.field(validator=is_instance(TeamPoints))
     """Announcement points that scored, after comparison (and capot)."""
-    capot: Team | None
+    capot: Team | None = attrs.field(validator=is_instance(Team, optional=True))
     """The team that took all eight tricks, if any."""
-    tricks_won: TeamPoints
+    tricks_won: TeamPoints = attrs.field(validator=is_instance(TeamPoints))
     """How many tricks each team took."""
     _inputs: _Inputs | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
@@ -195,8 +205,7 @@ class DealResult(Immutable):
         inputs = self._inputs
         if inputs is None:
             raise InvalidDealError("only a result made by score_deal can explain its figures")
-        counted = _count(inputs.contract, inputs.tricks, inputs.rules)
-        return "\n".join(_explain(inputs, _score(inputs, *counted)))
+        return "\n".join(_explain(inputs, _scored(inputs)))
 
     def terms(self) -> tuple[ScoreTerm, ...]:
         """The terms each team's score is the sum of (before rounding), in the order
@@ -220,11 +229,10 @@ class DealResult(Immutable):
         inputs = self._inputs
         if inputs is None:
             raise InvalidDealError("only a result made by score_deal can explain its figures")
-        counted = _count(inputs.contract, inputs.tricks, inputs.rules)
-        return _terms(_score(inputs, *counted))
+        return _terms(_scored(inputs))
 
     def _repr_html_(self) -> str:  # Jupyter shows the score as tables (coinche.svg)
-        from coinche import svg
+        from coinche import svg  # noqa: PLC0415 - display hook (docs/architecture.rst)
 
         return svg.result_table(self)
 
@@ -286,9 +294,10 @@ def score_deal(
 
 def _count(
     contract: Contract, tricks: tuple[Trick, ...], rules: RuleConfig
-) -> tuple[list[int], list[int], list[int]]:
-    """Check the tricks and count card points per team, tricks per seat, and the cards
-    each seat played (its hand at the start of the deal)."""
+) -> tuple[list[int], list[int], list[int], int]:
+    """Check the tricks and count card points per team, tricks per seat, the cards
+    each seat played (its hand at the start of the deal), and the seat that won the last
+    trick."""
     if len(tricks) != 8:
         raise InvalidDealError(f"a finished deal has 8 tricks, not {len(tricks)}")
     strain = contract.strain
@@ -321,7 +330,7 @@ def _count(
         hands[(leader + 2) & 3] |= cards[2].mask
         hands[(leader + 3) & 3] |= cards[3].mask
     card_pts[winner & 1] += K.LAST_TRICK_BONUS
-    return card_pts, won, hands
+    return card_pts, won, hands, winner
 
 
 def _trick_error(number: int, trick: Trick, seen: int, winner: int, contract: Contract) -> None:
@@ -347,7 +356,8 @@ def _trick_error(number: int, trick: Trick, seen: int, winner: int, contract: Co
 class _Inputs:
     """What score_deal was called with, kept so that breakdown() can explain it. The
     tricks of a deal that :class:`~coinche.Deal` played are read from it when first
-    needed (*source*: an object with a ``tricks`` attribute), not built at its end."""
+    needed (*source*: an object with a ``tricks`` attribute), not built at its end, and
+    its figures from its finished play position (*position*), not counted again."""
 
     contract: Contract
     _tricks: tuple[Trick, ...] | None
@@ -355,6 +365,7 @@ class _Inputs:
     declared: tuple[Announcement, ...] | None
     belote_declared: bool
     _source: Any = attrs.field(default=None, eq=False, repr=False)
+    position: Position | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -375,6 +386,7 @@ class _Scored(NamedTuple):
     figures: tuple[int, ...]
     terms: list[tuple[int, int, int, int]]
     won: list[int]
+    last: int  # the seat that won the last trick
     holder: int  # the seat holding K and Q of trumps, or -1
     belote: int  # the team credited with belote, or -1
     listed: tuple[Announcement, ...]  # the announcements declared
@@ -382,7 +394,9 @@ class _Scored(NamedTuple):
     ann: list[int]  # the announcement points of each team before a capot takes them
 
 
-def _score(inputs: _Inputs, card_pts: list[int], won: list[int], hands: list[int]) -> _Scored:
+def _score(
+    inputs: _Inputs, card_pts: list[int], won: list[int], hands: list[int], last: int
+) -> _Scored:
     """Ask the kernel for the belote, the announcements and the score of the counted
     tricks; every figure comes from the kernel, this function only converts."""
     contract, rules = inputs.contract, inputs.rules
@@ -430,7 +444,42 @@ def _score(inputs: _Inputs, card_pts: list[int], won: list[int], hands: list[int
         ann[0],
         ann[1],
     )
-    return _Scored(figures, terms, won, holder, belote, listed, best, ann)
+    return _Scored(figures, terms, won, last, holder, belote, listed, best, ann)
+
+
+def _scored(inputs: _Inputs) -> _Scored:
+    """The kernel's figures and terms for *inputs*: from the finished play position of
+    a deal that :class:`~coinche.Deal` played (or a view of it), else from its tricks,
+    counted (:func:`score_deal`'s own)."""
+    pos = inputs.position
+    if pos is None:
+        return _score(inputs, *_count(inputs.contract, inputs.tricks, inputs.rules))
+    listed = inputs.declared or ()
+    best: Team | None = None
+    ann = [0, 0]
+    if listed:
+        best, counted = compare_announcements(listed, inputs.contract.strain, inputs.rules)
+        if best is not None:
+            ann[best] = sum(a.points for a in counted)
+    won = pos.won
+    figures, terms = K.score_terms(
+        pos.options,
+        pos.taker,
+        pos.kind,
+        pos.value,
+        pos.multiplier,
+        pos.points[0],
+        pos.points[1],
+        won,
+        pos.belote_team,
+        pos.announcements[0],
+        pos.announcements[1],
+    )
+    # once the deal is over its leader is the seat that won the last trick
+    return _Scored(
+        figures, terms, list(won), pos.leader, pos.belote_holder, pos.belote_team, listed,
+        best, ann,
+    )  # fmt: skip
 
 
 def deal_inputs(
@@ -439,11 +488,12 @@ def deal_inputs(
     rules: RuleConfig,
     declared: tuple[Announcement, ...],
     belote_declared: bool,
+    position: Position,
 ) -> _Inputs:
     """What :meth:`DealResult.breakdown` and a result's record need of a deal that
-    :class:`~coinche.Deal` played (its arguments were checked as it was played); its
-    tricks are read from *deal* when first asked for."""
-    return _Inputs(contract, None, rules, declared, belote_declared, deal)
+    :class:`~coinche.Deal` played (its arguments were checked as it was played): its
+    finished play *position*, and its tricks, read from *deal* when first asked for."""
+    return _Inputs(contract, None, rules, declared, belote_declared, deal, position)
 
 
 def _result_of(inputs: _Inputs, scored: _Scored) -> DealResult:
@@ -528,7 +578,7 @@ def _explain(inputs: _Inputs, scored: _Scored) -> list[str]:
     lines = [
         f"Contract: {contract} ({_team_name(bidders)}), {rules.scoring.value} scoring",
         f"Tricks: NS {won[0] + won[2]}, EW {won[1] + won[3]}; "
-        f"{_TEAMS[_last_team(inputs.tricks, contract.strain)].short} took the last trick "
+        f"{_TEAMS[scored.last & 1].short} took the last trick "
         f"(+{LAST_TRICK_BONUS})",
     ]
     says = lines.append
@@ -624,8 +674,3 @@ def _why_made(
 
 def _team_name(team: int) -> str:
     return ("North-South", "East-West")[team]
-
-
-def _last_team(tricks: tuple[Trick, ...], strain: Strain) -> int:
-    last = tricks[-1]
-    return (last.leader + _master_index(last.cards, strain)) & 3 & 1

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import enum
 
+from coinche._short import short_repr
 from coinche._trusted import fill
+from coinche.errors import CoincheTypeError, NotationError
 
 __all__ = ["Seat", "Team"]
 
@@ -140,9 +142,6 @@ class Seat(enum.IntEnum):
         (<Seat.WEST: 3>, <Seat.WEST: 3>)
         """
         if type(steps) is not int:
-            from coinche._short import short_repr
-            from coinche.errors import CoincheTypeError
-
             raise CoincheTypeError(f"steps must be an int, not {short_repr(steps)}")
         return _SEATS[(self + steps) & 3]
 
@@ -158,9 +157,6 @@ class Seat(enum.IntEnum):
         ...
         coinche.errors.NotationError: cannot read 'X' as a seat (expected N, E, S, W or a name)
         """
-        from coinche._short import short_repr
-        from coinche.errors import CoincheTypeError, NotationError
-
         if not isinstance(text, str):
             raise CoincheTypeError(f"a seat is read from a str, not {type(text).__name__}")
         # ASCII only: "ſouth".upper() is "SOUTH", and str.strip() also strips control

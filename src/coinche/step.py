@@ -36,6 +36,7 @@ from coinche.seats import Seat
 
 if TYPE_CHECKING:
     from coinche.deal import Deal
+    from coinche.game import Game
     from coinche.view import PlayerView
 
 __all__ = ["Action", "Phase", "Step", "parse_action"]
@@ -263,14 +264,15 @@ def _is_card(text: str) -> bool:
     return True
 
 
-def parse_action(text: str, deal: Deal | PlayerView | None = None) -> Action:
+def parse_action(text: str, deal: Deal | PlayerView | Game | None = None) -> Action:
     """Read an action written as text: a card (as :meth:`Card.parse
     <coinche.Card.parse>` reads it) or a call (as
     :func:`~coinche.auction.classic.parse_any_call` reads it), what a server receives from a
     player.
 
-    Given a *deal* (a :class:`~coinche.Deal` or a :class:`~coinche.PlayerView`), the
-    text is read as what the deal expects now: a card in the play, a call of the deal's
+    Given a *deal* (a :class:`~coinche.Deal`, a :class:`~coinche.PlayerView` or a
+    :class:`~coinche.game.Game`, whose current deal it reads), the text is read as what
+    the deal expects now: a card in the play, a call of the deal's
     auction (coinche or classic) in the auction, and the error says so. Whether the
     action is legal is the deal's question (:meth:`Deal.explain
     <coinche.Deal.explain>`).
@@ -293,7 +295,8 @@ def parse_action(text: str, deal: Deal | PlayerView | None = None) -> Action:
     coinche.errors.NotationError: cannot read 'ZZ' as an action: an action is a card, ...
 
     :raises NotationError: *text* is not an action (of the kind *deal* expects now).
-    :raises CoincheTypeError: *text* is not a str, or *deal* not a deal or a view.
+    :raises CoincheTypeError: *text* is not a str, or *deal* not a deal, a view or a
+        game.
     """
     if not isinstance(text, str):
         raise CoincheTypeError(f"an action is read from a str, not {type(text).__name__}")
@@ -302,11 +305,16 @@ def parse_action(text: str, deal: Deal | PlayerView | None = None) -> Action:
             return Card.parse(text)
         if _is_call(text):
             return parse_any_call(text)
-        raise NotationError(f"cannot read {short_repr(text)} as an action: {_ANY_ACTION}")
+        reason = _bid_reason(text)
+        raise NotationError(
+            f"cannot read {short_repr(text)} as an action: {reason or _ANY_ACTION}"
+        )
     phase = getattr(deal, "phase", None)
     rules = getattr(deal, "rules", None)
     if type(phase) is not Phase or not isinstance(rules, RuleConfig):
-        raise CoincheTypeError(f"deal must be a Deal or a PlayerView, not {short_repr(deal)}")
+        raise CoincheTypeError(
+            f"deal must be a Deal, a PlayerView or a Game, not {short_repr(deal)}"
+        )
     if phase is Phase.PLAY:
         if _is_card(text):
             return Card.parse(text)
@@ -338,6 +346,21 @@ def parse_action(text: str, deal: Deal | PlayerView | None = None) -> Action:
         f"cannot read {short_repr(text)} now: the deal is {phase.value.replace('_', ' ')} "
         "and takes no more action"
     )
+
+
+def _bid_reason(text: str) -> str | None:
+    """Why *text*, which starts with a bid's value (a number, capot or generale), is not
+    a bid: a number too high, or no strain; None for any other text."""
+    words = text.split()
+    head = words[0].lower() if words else ""
+    if not (head.isascii() and head.isdigit()) and head not in ("capot", "generale", "générale"):
+        return None
+    try:
+        parse_call(text)
+    except NotationError as error:
+        _, colon, reason = str(error).partition(" as a call: ")
+        return reason if colon else None
+    raise AssertionError(f"{text!r} is a bid")  # the caller found it is no call
 
 
 def _is_call(text: str) -> bool:

@@ -12,14 +12,13 @@ True
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Final, Generic, Literal, TypeVar, cast
+from collections.abc import Iterable
+from typing import Any, ClassVar, Final, Generic, Literal, NamedTuple, Self, TypeVar, cast
 
 import attrs
 
 from coinche._checks import check_seat, check_type, short_repr
-from coinche._trusted import Immutable, fill, trusted
+from coinche._trusted import Immutable, fill
 from coinche.calls import (
     PASS,
     SURCOINCHE,
@@ -50,10 +49,9 @@ _OWN_PHASES: Final = 2
 _ANSWERS: Final = (PASS, SURCOINCHE)  # the calls of the seat answering a coinche
 
 
-@attrs.frozen
-class AuctionState:
+class AuctionState(NamedTuple):
     """What the calls so far add up to, in either auction; derived from the calls, never
-    compared. Internal."""
+    compared. Internal (a tuple: the auctions make one at every call)."""
 
     phase: int
     to_move: Seat | None
@@ -71,14 +69,13 @@ def answered(state: AuctionState, seat: Seat, call: CallBase, first: Seat) -> Au
     answer in the order of play and *first*'s partner is skipped (see the decisions):
     the bidding team after a coinche, the defenders after the classic taking call."""
     if isinstance(call, Surcoinche):
-        return attrs.evolve(state, phase=_OVER, to_move=None, multiplier=4)
+        return state._replace(phase=_OVER, to_move=None, multiplier=4)
     if seat is first.next:
-        return attrs.evolve(state, to_move=first.previous)
-    return attrs.evolve(state, phase=_OVER, to_move=None)
+        return state._replace(to_move=first.previous)
+    return state._replace(phase=_OVER, to_move=None)
 
 
 _C = TypeVar("_C", bound=CallBase)
-_A = TypeVar("_A", bound="BaseAuction[Any]")
 
 
 def check_dealer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -95,12 +92,21 @@ def check_rules(
         raise RuleConfigError(f"auction={short_repr(rules.auction.value)}: {instance._NOT_MINE}")
 
 
-@functools.cache
-def _rebuild(cls: Any) -> tuple[Callable[..., Any], tuple[str, ...]]:
-    """The trusted constructor of an auction class (see coinche._trusted) and the names
-    of its fields in order: a new call changes only ``calls`` and ``_state``."""
-    names = tuple(field.name for field in attrs.fields(cls))
-    return trusted(cls, *names), names
+def _rebuild(auction: _A, calls: tuple[Any, ...], state: AuctionState) -> _A:
+    """*auction* with *calls* and *state* in place of its own, every other field the
+    same (a new call changes only ``calls`` and ``_state``): its field values, copied,
+    become the new auction's (an auction class keeps its fields in its ``__dict__``, as
+    :class:`~coinche.Deal` does; see coinche._trusted)."""
+    new = _new(type(auction))
+    fields = auction.__dict__.copy()
+    fields["calls"] = calls
+    fields["_state"] = state
+    fill(new, "__dict__", fields)
+    return new
+
+
+_new: Final = object.__new__
+_A = TypeVar("_A", bound="BaseAuction[Any]")
 
 
 # ---------------------------------------------------------------------- the base
@@ -162,7 +168,7 @@ class BaseAuction(Immutable, Generic[_C]):
             state = self._next(state, seat, call)
         fill(self, "_state", state)
 
-    def _replayed(self: _A, calls: Iterable[tuple[Seat, AnyCall]]) -> _A:
+    def _replayed(self, calls: Iterable[tuple[Seat, AnyCall]]) -> Self:
         """This auction after *calls*, each (seat, call) pair checked in turn."""
         auction = self
         for seat, call in call_pairs(calls, self._TYPE_WORDS):
@@ -264,12 +270,36 @@ class BaseAuction(Immutable, Generic[_C]):
         ((Pass(), Take()), ())
         """
         check_seat(seat)
+        return self._legal_calls_of(seat)
+
+    def _legal_calls_of(self, seat: Seat) -> tuple[_C, ...]:
+        """:meth:`legal_calls` for a *seat* known to be a :class:`~coinche.Seat`, unchecked:
+        the deal's own question about its seat to move (internal).
+
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import Auction
+        >>> auction = Auction.start(Seat.NORTH, RuleConfig.common())
+        >>> auction._legal_calls_of(Seat.EAST) == auction.legal_calls(Seat.EAST)
+        True
+        """
         state = self._state
         if state.phase == _OVER:
             return ()
         if state.phase == _ANSWERING:
             return cast(tuple[_C, ...], _ANSWERS) if seat is state.to_move else ()
         return self._legal(state, seat)
+
+    def _reason_of(self, seat: Seat, call: CallBase) -> str | None:
+        """:meth:`explain_call` for a *seat* and a *call* known to be a
+        :class:`~coinche.Seat` and a call of either auction, unchecked: the deal's own
+        question about the action it is given (internal).
+
+        >>> from coinche import RuleConfig, Seat
+        >>> from coinche.auction import PASS, Auction
+        >>> print(Auction.start(Seat.NORTH, RuleConfig.common())._reason_of(Seat.SOUTH, PASS))
+        it is EAST's turn
+        """
+        return self._reason(self._state, seat, call)
 
     def explain_call(self, seat: Seat, call: AnyCall) -> str | None:
         """Why *seat* may not make *call* now, in plain words; ``None`` when it may.
@@ -322,7 +352,7 @@ class BaseAuction(Immutable, Generic[_C]):
         return self.explain_call(seat, call) is None
 
     # ------------------------------------------------------------------ making calls
-    def apply(self: _A, seat: Seat, call: AnyCall) -> _A:
+    def apply(self, seat: Seat, call: AnyCall) -> Self:
         """The auction after *seat* makes *call*; this one is unchanged.
 
         Raises :class:`~coinche.errors.IllegalCallError` (a :class:`ValueError`) with the
@@ -342,7 +372,7 @@ class BaseAuction(Immutable, Generic[_C]):
             raise IllegalCallError(seat, cast(Call, call), reason)
         return self.apply_unchecked(seat, call)
 
-    def apply_unchecked(self: _A, seat: Seat, call: AnyCall) -> _A:
+    def apply_unchecked(self, seat: Seat, call: AnyCall) -> Self:
         """The auction after *seat* makes *call*, without checking that it is legal.
 
         A fast path for trusted loops (simulations, search) whose calls come from
@@ -363,17 +393,13 @@ class BaseAuction(Immutable, Generic[_C]):
         """
         if not isinstance(call, self._OWN):
             return self.apply(seat, call)
-        cls: Any = type(self)
-        build, names = _rebuild(cls)
-        calls = (*self.calls, (seat, call))
-        state = self._next(self._state, seat, call)
-        auction: _A = build(
-            *[
-                calls if name == "calls" else state if name == "_state" else getattr(self, name)
-                for name in names
-            ]
-        )
-        return auction
+        state = self._state
+        if state.phase == _ANSWERING:  # _next, written out: every call's step
+            assert state.coincher is not None
+            state = answered(state, seat, call, state.coincher)
+        else:
+            state = self._step(state, seat, call)
+        return _rebuild(self, (*self.calls, (seat, call)), state)
 
     # ------------------------------------------------------------------ the rules
     def _next(self, state: AuctionState, seat: Seat, call: CallBase) -> AuctionState:
@@ -387,10 +413,8 @@ class BaseAuction(Immutable, Generic[_C]):
         """The state after *seat* coinches: the bidding team answers when the rules allow
         the contract surcoinched; otherwise the auction is over."""
         if self._doubled(state, 4) is not None:
-            return attrs.evolve(state, phase=_OVER, to_move=None, coincher=seat, multiplier=2)
-        return attrs.evolve(
-            state, phase=_ANSWERING, to_move=seat.next, coincher=seat, multiplier=2
-        )
+            return state._replace(phase=_OVER, to_move=None, coincher=seat, multiplier=2)
+        return state._replace(phase=_ANSWERING, to_move=seat.next, coincher=seat, multiplier=2)
 
     def _contract(self, state: AuctionState) -> Contract | None:
         """The contract the calls so far make, at the state's multiplier; ``None`` before

@@ -56,9 +56,10 @@ from __future__ import annotations
 import bisect
 import functools
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, Self
 
 import attrs
+from typing_extensions import override
 
 from coinche._trusted import fill
 from coinche.auction._base import (
@@ -91,19 +92,42 @@ __all__ = ["Auction"]  # the calls are coinche.calls's, the base _base's: see th
 
 # ---------------------------------------------------------------------- the coinche auction
 _BIDDING: Final = _OWN_PHASES
+_state: Final = tuple.__new__  # an AuctionState of all its fields, without a Python call
 
 
 @attrs.frozen
 class _Ladder:
     """Every bid the rules allow, in legal_calls order, with each bid's rank, and why a
-    coinche of a bid of each rank is refused (``None``: it may be coinched)."""
+    coinche of a bid of each rank is refused (``None``: it may be coinched).
+
+    Its bids are the ones :meth:`Auction.legal_calls` lists, the same objects each time:
+    ``rank`` gives the points of each by its ``id`` (a bid found there is one the rules
+    allow: the auction asks :func:`~coinche.contract.contract_refusal` only of the
+    others), and ``listed`` the legal calls of the seat to move, made once for each
+    highest bid and each answer to whether it may coinche."""
 
     bids: tuple[Bid, ...]
     points: tuple[int, ...]
     no_coinche: dict[int, str | None]
+    rank: dict[int, int] = attrs.field(init=False)
+    listed: dict[tuple[int, bool], tuple[Call, ...]] = attrs.field(init=False, factory=dict)
+
+    @rank.default
+    def _rank(self) -> dict[int, int]:
+        return {id(bid): points for bid, points in zip(self.bids, self.points, strict=True)}
 
     def above(self, points: int) -> tuple[Bid, ...]:
         return self.bids[bisect.bisect_right(self.points, points) :]
+
+    def legal(self, points: int, can_coinche: bool) -> tuple[Call, ...]:
+        """Pass, the bids above *points* (-1: every bid), and a coinche if it may."""
+        key = (points, can_coinche)
+        found = self.listed.get(key)
+        if found is None:
+            bids = self.above(points)
+            found = (PASS, *bids, COINCHE) if can_coinche else (PASS, *bids)
+            self.listed[key] = found
+        return found
 
 
 @functools.lru_cache(maxsize=64)
@@ -137,7 +161,7 @@ _OTHER_RULES: Final = (
 )
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # fields in __dict__: a call copies them (see _base)
 class Auction(BaseAuction[Call]):
     """A coinche auction: the dealer, the rules, and every call made, with its caller.
 
@@ -186,7 +210,7 @@ class Auction(BaseAuction[Call]):
 
     # ------------------------------------------------------------------ constructors
     @classmethod
-    def start(cls, dealer: Seat, rules: RuleConfig = _DEFAULT_RULES) -> Auction:
+    def start(cls, dealer: Seat, rules: RuleConfig = _DEFAULT_RULES) -> Self:
         """A new auction, before any call; the seat after *dealer* speaks first.
 
         >>> from coinche import RuleConfig, Seat
@@ -199,7 +223,7 @@ class Auction(BaseAuction[Call]):
     @classmethod
     def replay(
         cls, dealer: Seat, rules: RuleConfig, calls: Iterable[tuple[Seat, AnyCall]]
-    ) -> Auction:
+    ) -> Self:
         """The auction after *calls*, each (seat, call) pair checked in turn.
 
         Raises :class:`~coinche.errors.IllegalCallError` at the first illegal call.
@@ -235,28 +259,38 @@ class Auction(BaseAuction[Call]):
         return (state.taker, state.bid)
 
     # ------------------------------------------------------------------ the rules
+    @override
     def _prepare(self) -> None:
         fill(self, "_bids", _ladder(self.rules))
 
+    @override
     def _first_state(self) -> AuctionState:
         return AuctionState(_BIDDING, self.dealer.next)
 
+    @override
     def _step(self, state: AuctionState, seat: Seat, call: CallBase) -> AuctionState:
+        # the two states of every call, a bid and a pass going on, as whole tuples
+        # (phase, to_move, passes, taker, bid, trump, coincher, multiplier, thrown_in)
         if isinstance(call, Bid):
-            return AuctionState(_BIDDING, seat.next, taker=seat, bid=call)
+            return _state(AuctionState, (_BIDDING, seat.next, 0, seat, call, None, None, 1, False))
         if isinstance(call, Coinche):
             return self._coinched(state, seat)
         passes = state.passes + 1
-        if state.bid is None and passes == 4:
+        bid = state.bid
+        if bid is None and passes == 4:
             return AuctionState(_OVER, None, thrown_in=True)
-        if state.bid is not None and passes == 3:
-            return attrs.evolve(state, phase=_OVER, to_move=None)
-        return AuctionState(_BIDDING, seat.next, passes, state.taker, state.bid)
+        if bid is not None and passes == 3:
+            return state._replace(phase=_OVER, to_move=None)
+        return _state(
+            AuctionState, (_BIDDING, seat.next, passes, state.taker, bid, None, None, 1, False)
+        )
 
+    @override
     def _stake(self, state: AuctionState) -> tuple[int | SpecialBid, Strain] | None:
         bid = state.bid
         return None if bid is None else (bid.value, bid.strain)
 
+    @override
     def _refusal(self, state: AuctionState, seat: Seat, call: CallBase) -> str | None:
         if isinstance(call, Coinche):
             return self._coinche_reason(state, seat)
@@ -271,11 +305,14 @@ class Auction(BaseAuction[Call]):
         return None
 
     def _bid_reason(self, state: AuctionState, seat: Seat, bid: Bid) -> str | None:
-        refused = contract_refusal(bid.value, bid.strain, 1, self.rules)
-        if refused is not None:
-            return refused
+        points = self._bids.rank.get(id(bid))  # one of the ladder's: the rules allow it
+        if points is None:
+            refused = contract_refusal(bid.value, bid.strain, 1, self.rules)
+            if refused is not None:
+                return refused
+            points = bid.points
         highest = state.bid
-        if highest is not None and bid.points <= highest.points:
+        if highest is not None and points <= highest.points:
             value = bid.value
             shown = value.value if isinstance(value, SpecialBid) else value
             assert state.taker is not None
@@ -302,21 +339,21 @@ class Auction(BaseAuction[Call]):
             )
         return None
 
+    @override
     def _legal(self, state: AuctionState, seat: Seat) -> tuple[Call, ...]:
         can_coinche = self._coinche_reason(state, seat) is None
         if seat is not state.to_move:
             return (COINCHE,) if can_coinche else ()
         highest = state.bid
-        bids = self._bids.above(highest.points) if highest is not None else self._bids.bids
-        if can_coinche:
-            return (PASS, *bids, COINCHE)
-        return (PASS, *bids)
+        return self._bids.legal(-1 if highest is None else highest.points, can_coinche)
 
+    @override
     def _foreign(self, call: CallBase) -> str:
         return (
             f"{call} is a call of the classic turned-card auction; these rules "
             "(auction='bidding') bid numbers"
         )
 
+    @override
     def _closed(self, state: AuctionState) -> str:
         return "the bid has been coinched: nobody may bid any more"

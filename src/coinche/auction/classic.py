@@ -51,9 +51,10 @@ Decisions (points the rule books leave open; each is documented behaviour):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, Self
 
 import attrs
+from typing_extensions import override
 
 from coinche._checks import check_type
 from coinche.auction._base import (
@@ -132,7 +133,7 @@ def _check_turned(
 
 
 # ---------------------------------------------------------------------- the auction
-@attrs.frozen
+@attrs.frozen(slots=False)  # fields in __dict__: a call copies them (see _base)
 class ClassicAuction(BaseAuction[ClassicCall]):
     """A classic belote auction: the dealer, the rules, the turned card and every call.
 
@@ -180,7 +181,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
 
     # ------------------------------------------------------------------ constructors
     @classmethod
-    def start(cls, dealer: Seat, rules: RuleConfig, turned: Card) -> ClassicAuction:
+    def start(cls, dealer: Seat, rules: RuleConfig, turned: Card) -> Self:
         """A new auction, before any call; the seat after *dealer* speaks first.
 
         >>> from coinche import Card, RuleConfig, Seat
@@ -197,7 +198,7 @@ class ClassicAuction(BaseAuction[ClassicCall]):
         rules: RuleConfig,
         turned: Card,
         calls: Iterable[tuple[Seat, AnyCall]],
-    ) -> ClassicAuction:
+    ) -> Self:
         """The auction after *calls*, each (seat, call) pair checked in turn.
 
         Raises :class:`~coinche.IllegalCallError` at the first illegal call.
@@ -259,15 +260,17 @@ class ClassicAuction(BaseAuction[ClassicCall]):
         return state.trump if state.taker is not None else None
 
     # ------------------------------------------------------------------ the rules
+    @override
     def _first_state(self) -> AuctionState:
         return AuctionState(_ROUND_ONE, self.dealer.next, trump=self.turned.suit)
 
+    @override
     def _step(self, state: AuctionState, seat: Seat, call: CallBase) -> AuctionState:
         if isinstance(call, (Take, NameSuit)):
             suit = call.suit if isinstance(call, NameSuit) else state.trump
             taken = AuctionState(_DOUBLING, seat.next, taker=seat, trump=suit)
             if self._doubled(taken, 2) is not None:  # no coinche: the take ends the auction
-                return attrs.evolve(taken, phase=_OVER, to_move=None)
+                return taken._replace(phase=_OVER, to_move=None)
             return taken
         if isinstance(call, Coinche):
             return self._coinched(state, seat)
@@ -276,16 +279,18 @@ class ClassicAuction(BaseAuction[ClassicCall]):
             return answered(state, seat, call, state.taker)
         passes = state.passes + 1
         if passes < 4:
-            return attrs.evolve(state, to_move=seat.next, passes=passes)
+            return state._replace(to_move=seat.next, passes=passes)
         if state.phase == _ROUND_ONE:
-            return attrs.evolve(state, phase=_ROUND_TWO, to_move=self.dealer.next, passes=0)
+            return state._replace(phase=_ROUND_TWO, to_move=self.dealer.next, passes=0)
         return AuctionState(_OVER, None, thrown_in=True)
 
+    @override
     def _stake(self, state: AuctionState) -> tuple[int | SpecialBid, Strain] | None:
         # the turned suit, then the suit taken or named, at the classic target
         trump = state.trump
         return None if trump is None else (self.rules.min_bid, Strain.from_suit(trump))
 
+    @override
     def _refusal(self, state: AuctionState, seat: Seat, call: CallBase) -> str | None:
         if isinstance(call, (Coinche, Surcoinche)):
             # the contract coinched or surcoinched: the rules may not allow it at all
@@ -316,15 +321,18 @@ class ClassicAuction(BaseAuction[ClassicCall]):
             return "the contract is not coinched: there is nothing to surcoinche"
         return f"nobody has taken yet: there is nothing to {call}"
 
+    @override
     def _legal(self, state: AuctionState, seat: Seat) -> tuple[ClassicCall, ...]:
         return _LEGAL[state.phase] if seat is state.to_move else ()
 
+    @override
     def _foreign(self, call: CallBase) -> str:
         return (
             "the classic auction has no numeric bids: take the turned suit (round one), "
             "name a suit (round two) or pass"
         )
 
+    @override
     def _closed(self, state: AuctionState) -> str:
         assert state.taker is not None
         assert state.trump is not None

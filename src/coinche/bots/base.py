@@ -20,14 +20,15 @@ from typing import Final, NamedTuple, Protocol, runtime_checkable
 
 from coinche import _kernel as K
 from coinche import _playout as P
-from coinche._checks import short_repr
+from coinche._checks import check_type, short_repr
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import NameSuit, Take
+from coinche.calls import CallBase
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.config import CAPOT_VALUE
 from coinche.contract import Contract
 from coinche.deal import Action, Deal, PlayerView
-from coinche.errors import CoincheTypeError
+from coinche.errors import CoincheTypeError, CoincheValueError
 from coinche.game import Game
 from coinche.seats import Seat
 
@@ -75,6 +76,30 @@ def _check_player(player: object, name: str) -> Player:
     raise CoincheTypeError(f"{name} must be a Player, not {_not_an_instance(player)}")
 
 
+def _check_turn(view: object, legal: object, rng: object) -> None:
+    """The arguments of a player's ``choose``: *view* a :class:`~coinche.deal.PlayerView`,
+    *legal* a non-empty list or tuple of actions (cards and calls), *rng* a
+    :class:`random.Random`; else the library's error naming the bad one."""
+    if not isinstance(view, PlayerView):
+        raise CoincheTypeError(f"view must be a PlayerView, not {_not_an_instance(view)}")
+    if type(legal) is not tuple and type(legal) is not list:
+        raise CoincheTypeError(
+            f"legal must be a list or tuple of actions, not {_not_an_instance(legal)}"
+        )
+    if not legal:
+        raise CoincheValueError("legal must hold at least 1 action (the seat's legal ones)")
+    for index, action in enumerate(legal):
+        if not isinstance(action, _ACTIONS):
+            raise CoincheTypeError(
+                f"legal[{index}] must be a card or a call, not {short_repr(action)}"
+            )
+    if not isinstance(rng, random.Random):
+        raise CoincheTypeError(f"rng must be a random.Random, not {_not_an_instance(rng)}")
+
+
+_ACTIONS: Final = (Card, CallBase)
+
+
 def _not_an_instance(value: object) -> str:
     """How a message names a *value* that should have been an instance: its type and
     value, or, for a class, the class and how to make one."""
@@ -100,7 +125,13 @@ class RandomPlayer:
     """
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """A uniformly random element of *legal*."""
+        """A uniformly random element of *legal*.
+
+        :raises CoincheTypeError: as every player's ``choose``, an argument of the wrong
+            type (*legal* a list or tuple of actions).
+        :raises CoincheValueError: *legal* is empty.
+        """
+        _check_turn(view, legal, rng)
         return rng.choice(legal)
 
     def __repr__(self) -> str:
@@ -133,6 +164,10 @@ def trump_strength(hand: Hand, strain: Strain) -> int:
     >>> trump_strength(hand, Strain.NO_TRUMP)
     0
     """
+    if type(hand) is not Hand:
+        check_type(hand, Hand, "hand")
+    if type(strain) is not Strain:
+        check_type(strain, Strain, "strain")
     suit = strain.trump_suit
     return 0 if suit is None else _strength(hand.mask, int(suit))
 
@@ -193,7 +228,11 @@ class GreedyPlayer:
     """
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The greedy action of the seat of *view* among *legal* (see the class)."""
+        """The greedy action of the seat of *view* among *legal* (see the class).
+
+        :raises CoincheTypeError, CoincheValueError: as :meth:`RandomPlayer.choose`.
+        """
+        _check_turn(view, legal, rng)
         cards = [action for action in legal if isinstance(action, Card)]
         contract = view.contract
         if cards and contract is not None and view.trick is not None:
@@ -386,11 +425,14 @@ def play_deal(deal: Deal, players: Mapping[Seat, Player], rng: random.Random) ->
     >>> done.is_over, done.phase.value in ("scored", "thrown_in")
     (True, True)
 
-    :raises CoincheTypeError: *players* does not give a player to every seat.
+    :raises CoincheTypeError: *players* does not give a player to every seat, or *deal*
+        is no Deal or *rng* no random.Random.
     :raises IllegalCallError, IllegalCardError, IllegalActionError: a player chose an
         action that is not legal (a call, a card, or the wrong kind of action).
     """
+    check_type(deal, Deal, "deal")
     _check_players(players)
+    check_type(rng, random.Random, "rng")
     while not deal.is_over:
         seat = deal.to_move
         assert seat is not None
@@ -425,7 +467,9 @@ def play_deals(
     :raises CoincheTypeError, IllegalCallError, IllegalCardError, IllegalActionError: as
         :func:`play_deal`.
     """
+    check_type(game, Game, "game")
     _check_players(players)
+    check_type(rng, random.Random, "rng")
     while not game.is_over and not game.needs_deck:
         seat = game.to_move
         assert seat is not None
@@ -458,7 +502,9 @@ def play_game(game: Game, players: Mapping[Seat, Player], rng: random.Random) ->
     :raises CoincheTypeError, IllegalCallError, IllegalCardError, IllegalActionError: as
         :func:`play_deal`.
     """
+    check_type(game, Game, "game")
     _check_players(players)
+    check_type(rng, random.Random, "rng")
     for _, after in play_deals(game, players, rng):
         game = after
     return game

@@ -63,7 +63,7 @@ from coinche._checks import check_type, short_repr
 from coinche._play_kernel import PlayCore
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
 from coinche.bots import _valuer
-from coinche.bots.base import GreedyPlayer, Player, _check_player
+from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
 from coinche.bots.inference import (
     BidderModel,
     StrengthModel,
@@ -72,10 +72,10 @@ from coinche.bots.inference import (
     sample_worlds,
 )
 from coinche.config import FirstLead, RuleConfig
-from coinche.contract import CAPOT, GENERALE
+from coinche.contract import GENERALE, Contract
 from coinche.deal import Action, Phase, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
-from coinche.position import announcement_credit
+from coinche.position import _credit
 
 __all__ = ["ScoreBidder", "ValueBidder"]
 
@@ -91,7 +91,7 @@ def _outcome(
     core = PlayCore(h0, h1, h2, h3, strain, rules.play_flags, leader, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     P.play_out(core, P.GREEDY, 0, None, None)
     holder = K.belote_holder(h0, h1, h2, h3, strain)
-    ann = announcement_credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
+    ann = _credit([h0, h1, h2, h3], [0, 1, 2, 3], [], strain, rules)
     won = (core.w0, core.w1, core.w2, core.w3)
     return core.p0, core.p1, won, holder & 1 if holder >= 0 else -1, ann[0], ann[1]
 
@@ -118,13 +118,14 @@ class _Worlds:
         return found
 
     def worth(
-        self, taker: int, strain: int, points: int, capot: bool, multiplier: int, risk: float
+        self, contract: tuple[int, int, int, int, int], multiplier: int, risk: float
     ) -> float:
-        """The mean net score for the bidder's team of the contract, a coinche in each
-        world where it fails with probability *risk* (at multiplier 1 only)."""
+        """The mean net score for the bidder's team of the contract (its
+        :attr:`~coinche.Contract.kernel_fields`) at *multiplier*, a coinche in each world
+        where it fails with probability *risk* (at multiplier 1 only)."""
+        taker, strain, kind, points, _ = contract
         leader = taker if self._after_dealer < 0 else self._after_dealer
         options = self._options
-        kind = K.CAPOT if capot else K.NUMERIC
         team = self.team
         total = 0.0
         found = self.outcomes(strain, leader)
@@ -215,6 +216,7 @@ class ScoreBidder:
         >>> worths[PASS]                  # no contract yet: passing is worth 0
         0.0
         """
+        _check_turn(view, legal, rng)
         worlds = self._worlds(view, rng)
         me = int(view.seat)
         risk = self.coinche_risk
@@ -226,37 +228,37 @@ class ScoreBidder:
             elif isinstance(call, Surcoinche):
                 multiplier = 4
         out: dict[Action, float] = {}
-        standing: tuple[int, int, int, bool] | None = None
+        standing: tuple[int, int, int, int, int] | None = None
         if highest is not None and highest[1].value is not GENERALE:
             seat, bid = highest
-            standing = (int(seat), int(bid.strain), bid.points, bid.value is CAPOT)
+            standing = Contract(seat, bid.strain, bid.value).kernel_fields
         for action in legal:
             if isinstance(action, Pass):
                 if standing is None:
                     out[action] = 0.0
                 else:
-                    taker, strain, points, capot = standing
-                    ours = taker & 1 == me & 1
-                    out[action] = worlds.worth(
-                        taker, strain, points, capot, multiplier, risk if ours else 0.0
-                    )
+                    ours = standing[0] & 1 == me & 1
+                    out[action] = worlds.worth(standing, multiplier, risk if ours else 0.0)
             elif isinstance(action, Bid):
                 if action.value is GENERALE:
                     continue
                 ours = standing is not None and standing[0] & 1 == me & 1
                 if ours and standing is not None and int(action.strain) != standing[1]:
                     continue  # over its own team's bid: only a raise in its strain
-                out[action] = worlds.worth(
-                    me, int(action.strain), action.points, action.value is CAPOT, 1, risk
-                )
+                bid_fields = Contract(view.seat, action.strain, action.value).kernel_fields
+                out[action] = worlds.worth(bid_fields, 1, risk)
             elif isinstance(action, (Coinche, Surcoinche)) and standing is not None:
-                taker, strain, points, capot = standing
                 m = 2 if isinstance(action, Coinche) else 4
-                out[action] = worlds.worth(taker, strain, points, capot, m, 0.0)
+                out[action] = worlds.worth(standing, m, 0.0)
         return out
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The call worth the most (see the module), or *player*'s card."""
+        """The call worth the most (see the module), or *player*'s card.
+
+        :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
+            (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
+        """
+        _check_turn(view, legal, rng)
         if view.phase is not Phase.AUCTION:
             return self.player.choose(view, legal, rng)
         if view.turned is not None:
@@ -372,15 +374,16 @@ class _ValuedWorlds:
         return found
 
     def worth(
-        self, taker: int, strain: int, points: int, capot: bool, multiplier: int, risk: float
+        self, contract: tuple[int, int, int, int, int], multiplier: int, risk: float
     ) -> float:
-        """The mean net score for the bidder's team of the contract (a coinche in each
-        outcome where it fails with probability *risk*, at multiplier 1 only)."""
+        """The mean net score for the bidder's team of the contract (its
+        :attr:`~coinche.Contract.kernel_fields`) at *multiplier*, a coinche in each
+        outcome where it fails with probability *risk* (at multiplier 1 only)."""
+        taker, strain, kind, points, _ = contract
         team = taker & 1
         bidder = self.bidder
         shift = bidder.declarer if team == self.team else bidder.opponents
         spread = bidder.spread
-        kind = K.CAPOT if capot else K.NUMERIC
         same = team == self.leader & 1
         options, capot_points = self.rules.score_options, self.rules.capot_card_points
         tables: dict[int, list[float]] = {}

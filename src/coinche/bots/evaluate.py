@@ -46,7 +46,7 @@ import attrs
 
 from coinche import _kernel as K
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
-from coinche.bots.base import GreedyPlayer, Player, _check_player
+from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
 from coinche.bots.sampling import Sampler, replay
 from coinche.bots.solver import capot_team, solve, solve_deal
 from coinche.cards import Card, Hand, Strain, hand_from_mask
@@ -347,7 +347,12 @@ class EvaluatingBidder:
         return self._worlds
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """A call as the class describes, or *player*'s card."""
+        """A call as the class describes, or *player*'s card.
+
+        :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
+            (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
+        """
+        _check_turn(view, legal, rng)
         if view.phase is not Phase.AUCTION:
             return self.player.choose(view, legal, rng)
         if view.turned is not None:

@@ -57,15 +57,13 @@ Decisions (documented behaviour):
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-import attrs
-
-from coinche._checks import short_repr
+from coinche._checks import check_number, short_repr
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
+from coinche.auction.classic import AnyCall
 from coinche.bots import _valuer
 from coinche.bots.base import (
     GreedyPlayer,
@@ -80,6 +78,8 @@ from coinche.bots.sampling import Sampler, _agreeing_sampler
 from coinche.cards import Hand, hand_from_mask
 from coinche.deal import Action, Phase, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.seats import Seat
+from coinche.view import trusted_view
 
 __all__ = [
     "BidderModel",
@@ -124,19 +124,16 @@ def _check_model(model: object, name: str = "model") -> WorldModel | None:
 
 
 def _checked_weight(model: WorldModel, view: PlayerView, hands: Hands) -> float:
-    """*model*'s weight of the world *hands*, checked to be a number from 0 to 1."""
+    """*model*'s weight of the world *hands*, checked to be a number from 0 to 1 (an int
+    too large for a float, NaN or a bool refused like any other bad weight)."""
     weight = model.weight(view, hands)
-    if (
-        not isinstance(weight, (int, float))
-        or isinstance(weight, bool)
-        or not math.isfinite(weight)
-        or not 0.0 <= weight <= 1.0
-    ):
-        raise CoincheTypeError(
+    try:
+        return check_number(weight, "weight", 0.0, 1.0)
+    except CoincheTypeError as error:  # a CoincheValueError too: keep its class
+        raise type(error)(
             f"a world model's weight is a number from 0 to 1, not {short_repr(weight)} "
-            f"(from {model!r})"
-        )
-    return float(weight)
+            f"(from {short_repr(model)})"
+        ) from None
 
 
 class UniformModel:
@@ -158,6 +155,17 @@ class UniformModel:
 
     def __repr__(self) -> str:
         return "UniformModel()"
+
+
+def _auction_view(
+    view: PlayerView, seat: Seat, hand: Hand, calls: tuple[tuple[Seat, AnyCall], ...]
+) -> PlayerView:
+    """The view *seat* had when it made the call after *calls*, holding *hand* (blank, or
+    a world's), built unchecked from *view*'s own checked calls: see coinche._trusted."""
+    return trusted_view(
+        seat, view.rules, view.dealer, Phase.AUCTION, seat, hand, calls, None, (), None, (),
+        False, None, None, None, None,
+    )  # fmt: skip
 
 
 class BidderModel:
@@ -220,11 +228,7 @@ class BidderModel:
             for index, (seat, call) in enumerate(view.calls):
                 if seat is view.seat:
                     continue
-                then = PlayerView(
-                    seat=seat, rules=view.rules, dealer=view.dealer, phase=Phase.AUCTION,
-                    to_move=seat, hand=blank, calls=view.calls[:index], contract=None,
-                    tricks=(), trick=None, announcements=(), belote_declared=False,
-                )  # fmt: skip
+                then = _auction_view(view, seat, blank, view.calls[:index])
                 legal = then.legal_actions()
                 asks.append((int(seat), call, then, legal, _ask(then, legal)))
         self._asks = asks
@@ -245,7 +249,9 @@ class BidderModel:
                 hand = dealt.get(seat)
                 if hand is None:
                     hand = dealt[seat] = hand_from_mask(mask)
-                guess = self.bidder.choose(attrs.evolve(then, hand=hand), legal, random.Random(0))
+                guess = self.bidder.choose(
+                    _auction_view(view, then.seat, hand, then.calls), legal, random.Random(0)
+                )
             if guess == call:
                 continue
             if isinstance(guess, Bid) and isinstance(call, Bid) and guess.strain is call.strain:

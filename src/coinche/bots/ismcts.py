@@ -43,9 +43,9 @@ import random
 from collections.abc import Sequence
 
 from coinche import _kernel as K
-from coinche._checks import check_int_range, check_type, short_repr
+from coinche._checks import check_int_range, check_number, short_repr
 from coinche.bots._tree import _Tree, _World
-from coinche.bots.base import GreedyPlayer, Player, _check_player
+from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
 from coinche.bots.pimc import (
     _cards_to_value,
     _played,
@@ -111,16 +111,16 @@ class IsmctsPlayer:
         self.rng = rng
         self.worlds = check_int_range(worlds, "worlds", 1, 100_000)
         self.dd_cards = check_int_range(dd_cards, "dd_cards", 0, 32)
-        c = float(check_type(exploration, (int, float), "exploration"))
-        if not 0.0 <= c <= 100.0:
-            raise CoincheTypeError(
-                f"exploration must be a number from 0 to 100, not {short_repr(exploration)}"
-            )
-        self.exploration = c
+        self.exploration = check_number(exploration, "exploration", 0, 100)
         self.bidder: Player = GreedyPlayer() if bidder is None else _check_player(bidder, "bidder")
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The most visited card of the search, or the bidder's call."""
+        """The most visited card of the search, or the bidder's call.
+
+        :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
+            (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
+        """
+        _check_turn(view, legal, rng)
         cards = [action for action in legal if isinstance(action, Card)]
         if not cards or view.contract is None:
             return self.bidder.choose(view, legal, rng)

@@ -32,7 +32,7 @@ from typing import Final
 from coinche import _kernel as K
 from coinche._checks import check_bool, check_int_range, check_iterable, short_repr
 from coinche.bots._search import _can_take_all, _Ctx, _ctx
-from coinche.bots.base import GreedyPlayer, Player, _check_player
+from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
 from coinche.bots.inference import WorldModel, _check_model, _checked_weight
 from coinche.bots.sampling import Sampler, replay
 from coinche.bots.solver import _card_values, capot_team
@@ -234,7 +234,12 @@ class PimcPlayer:
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The first card of :meth:`card_values` (the best by search, or the fallback's
-        card), or the bidder's call; a single legal card without searching."""
+        card), or the bidder's call; a single legal card without searching.
+
+        :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
+            (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
+        """
+        _check_turn(view, legal, rng)
         cards = [action for action in legal if isinstance(action, Card)]
         if not cards or view.contract is None:
             return self.bidder.choose(view, legal, rng)
@@ -414,6 +419,8 @@ def _cards_to_value(
     :raises IllegalCardError: a card of *legal* the seat may not play now.
     :raises CoincheTypeError: no generator, or *legal* not a sequence of actions.
     """
+    if not isinstance(view, PlayerView):
+        raise CoincheTypeError(f"view must be a PlayerView, not {short_repr(view)}")
     contract = view.contract
     if contract is None or view.trick is None:
         raise InvalidDealError(f"{who} values cards in the play phase only")

@@ -69,21 +69,32 @@ from typing import Final, Literal
 import attrs
 
 from coinche import _kernel as K
-from coinche._checks import SEED_LIMIT, short_repr
+from coinche._checks import (
+    check_bool,
+    check_callable,
+    check_int_range,
+    check_seed,
+    check_type,
+    is_instance,
+    is_int,
+    is_number,
+    is_tuple_of,
+)
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import AnyCall, parse_any_call
 from coinche.bots._search import _Ctx, _ctx
 from coinche.bots.evaluate import _leader, _opening_sampler, _opening_world, _score, _World
 from coinche.bots.pimc import PimcPlayer
 from coinche.bots.solver import _card_values
+from coinche.calls import CallBase
 from coinche.cards import Card, Strain
 from coinche.config import AuctionKind, RuleConfig
 from coinche.contract import GENERALE, Contract
 from coinche.deal import Deal, Phase
-from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.errors import CoincheValueError, InvalidDealError
 from coinche.position import Position
 from coinche.records import Field, Fields, JsonObject, register, to_data
-from coinche.scoring import TeamPoints
+from coinche.scoring import MAX_POINTS, TeamPoints
 from coinche.seats import Seat
 
 __all__ = ["CallReview", "CardReview", "Review", "review"]
@@ -93,6 +104,11 @@ Progress = Callable[[int, int], object]
 
 MAX_WORLDS: Final = 10_000
 """The most worlds :func:`review` draws for one decision."""
+MAX_CARD_POINTS: Final = 252
+"""The most card points a team takes in a deal: 162, and 90 more for capot (the
+solver's count; a row's points and estimates are from 0 to it)."""
+MAX_CALLS: Final = 1000
+"""The most calls a reviewed auction holds (the rows' numbers are below it)."""
 
 
 @attrs.frozen
@@ -107,29 +123,35 @@ class CardReview:
     (21, 490, True)
     """
 
-    number: int
+    number: int = attrs.field(validator=is_int(0, 31))
     """The card's place in the play: 0 for the first card of the deal, up to 31."""
-    seat: Seat
+    seat: Seat = attrs.field(validator=is_instance(Seat))
     """The seat that played it."""
-    card: Card
+    card: Card = attrs.field(validator=is_instance(Card))
     """The card played."""
-    points: int
+    points: int = attrs.field(validator=is_int(0, MAX_CARD_POINTS))
     """Open hands: the seat's team's card points at the end after this card."""
-    best: Card
+    best: Card = attrs.field(validator=is_instance(Card))
     """Open hands: the best card the seat held (the card played when it was best)."""
-    best_points: int
+    best_points: int = attrs.field(validator=is_int(0, MAX_CARD_POINTS))
     """Open hands: the seat's team's card points after the best card."""
-    score: int | None
+    score: int | None = attrs.field(validator=is_int(-MAX_POINTS, MAX_POINTS, optional=True))
     """Open hands: the seat's team's deal score minus the other team's after this card
     (``None`` for a générale)."""
-    best_score: int | None
+    best_score: int | None = attrs.field(validator=is_int(-MAX_POINTS, MAX_POINTS, optional=True))
     """The same after the card with the best deal score."""
-    estimate: float | None = None
+    estimate: float | None = attrs.field(
+        default=None, validator=is_number(0, MAX_CARD_POINTS, optional=True)
+    )
     """As the seat saw it: the PIMC mean card points of the card played (``None`` when
     not estimated: an open-hands review, or a single legal card)."""
-    alternative: Card | None = None
+    alternative: Card | None = attrs.field(
+        default=None, validator=is_instance(Card, optional=True)
+    )
     """As the seat saw it: the best other card by PIMC (``None`` when not estimated)."""
-    alternative_estimate: float | None = None
+    alternative_estimate: float | None = attrs.field(
+        default=None, validator=is_number(0, MAX_CARD_POINTS, optional=True)
+    )
     """The PIMC mean card points of :attr:`alternative`."""
 
     @property
@@ -162,18 +184,22 @@ class CallReview:
     35.5
     """
 
-    number: int
+    number: int = attrs.field(validator=is_int(0, MAX_CALLS - 1))
     """The call's place in the auction, from 0."""
-    seat: Seat
+    seat: Seat = attrs.field(validator=is_instance(Seat))
     """The seat that called."""
-    call: AnyCall
+    call: AnyCall = attrs.field(validator=is_instance(CallBase))
     """The call made."""
-    estimate: float | None
+    estimate: float | None = attrs.field(
+        validator=is_number(-MAX_POINTS, MAX_POINTS, optional=True)
+    )
     """The mean deal score of the caller's team minus the other team's, had the
     auction ended with this call (``None``: not estimated)."""
-    best: AnyCall | None
+    best: AnyCall | None = attrs.field(validator=is_instance(CallBase, optional=True))
     """The legal call with the best estimate (``None``: not estimated)."""
-    best_estimate: float | None
+    best_estimate: float | None = attrs.field(
+        validator=is_number(-MAX_POINTS, MAX_POINTS, optional=True)
+    )
     """Its estimate."""
 
     @property
@@ -213,14 +239,24 @@ class Review:
     !  1 N 7S   60  best JS 81  score -240 (best +250)
     """
 
-    calls: tuple[CallReview, ...]
+    calls: tuple[CallReview, ...] = attrs.field(validator=is_tuple_of(CallReview))
     """A row per call of the auction."""
-    cards: tuple[CardReview, ...]
+    cards: tuple[CardReview, ...] = attrs.field(validator=is_tuple_of(CardReview))
     """A row per card played."""
-    worlds: int
+    worlds: int = attrs.field(validator=is_int(0, MAX_WORLDS))
     """The worlds drawn for each estimate (0: an open-hands review, no estimates)."""
-    seed: int
+    seed: int = attrs.field()
     """The seed the worlds were drawn from."""
+
+    @seed.validator
+    def _check_seed(self, attribute: attrs.Attribute[int], value: object) -> None:
+        check_seed(value, "Review.seed")
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.cards) > 32:
+            raise CoincheValueError(
+                f"Review.cards must hold at most 32 rows, not {len(self.cards)}"
+            )
 
     def costly(self) -> tuple[CardReview, ...]:
         """The cards that gave up card points or deal score, open hands."""
@@ -230,7 +266,12 @@ class Review:
         """The review as text: a line per call, then a line per card."""
         lines: list[str] = []
         if self.calls:
-            lines.append("calls (expected score of the caller's team had the auction ended)")
+            if any(call.estimate is not None for call in self.calls):
+                lines.append("calls (expected score of the caller's team had the auction ended)")
+            elif self.worlds == 0:
+                lines.append("calls (not estimated: an open-hands review draws no worlds)")
+            else:
+                lines.append("calls (not estimated: no estimates in the turned-card auction)")
             for call in self.calls:
                 if call.estimate is None or call.best_estimate is None:
                     lines.append(f"   {call.number + 1:2d} {call.seat.letter} {call.call}")
@@ -440,18 +481,11 @@ def _as_dealt(deal: Deal) -> Deal:
 
 
 def _check(deal: object, worlds: object, seed: object, progress: object) -> None:
-    if not isinstance(deal, Deal):
-        raise CoincheTypeError(f"review takes a Deal, not {type(deal).__name__}")
-    if type(worlds) is not int or not 1 <= worlds <= MAX_WORLDS:
-        raise CoincheTypeError(
-            f"worlds must be an int from 1 to {MAX_WORLDS}, not {short_repr(worlds)}"
-        )
-    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise CoincheTypeError(
-            f"seed must be an int of at most 100 digits, not {short_repr(seed)}"
-        )
-    if progress is not None and not callable(progress):
-        raise CoincheTypeError(f"progress must be callable, not {type(progress).__name__}")
+    check_type(deal, Deal, "deal")
+    check_int_range(worlds, "worlds", 1, MAX_WORLDS)
+    check_seed(seed)
+    if progress is not None:
+        check_callable(progress, "progress")
 
 
 def review(
@@ -474,6 +508,7 @@ def review(
     :raises InvalidDealError: a deal thrown in (nothing was played).
     """
     _check(deal, worlds, seed, progress)
+    check_bool(open_only, "open_only")
     if deal.phase is Phase.THROWN_IN:
         raise InvalidDealError("a deal thrown in has no play to review")
     steps = deal.steps

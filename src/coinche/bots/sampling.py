@@ -53,24 +53,24 @@ Decisions (documented behaviour):
   declarations, is legal at every card and shows the same view.
 - Views of the play phase, and coinche-auction views (every seat holds eight unseen
   cards); a classic view before the stock is dealt is refused.
-- **A view no deal can show has no agreeing deal**: :func:`count_deals` gives 0 (the
-  exact answer), :attr:`Constraints.consistent` is false and
-  :attr:`Constraints.problem` says what is wrong, and :func:`sample_deals` and
-  :meth:`Sampler.sample` raise :class:`~coinche.InvalidDealError` with that reason.
-  The whole view is checked, not only the hidden seats' cards: each trick complete but
-  the last, led by the winner of the one before (the first by
+- **A view no deal can show is refused where it is made**: the
+  :class:`~coinche.PlayerView` constructor (and so a view record) checks the whole view,
+  each trick complete but the last, led by the winner of the one before (the first by
   :meth:`RuleConfig.first_leader <coinche.RuleConfig.first_leader>`), the seat to move
   the next in the trick, the viewer's hand eight cards less those it played, and each
-  card the viewer played legal for the hand it held then (its hand now and the cards
-  it played from that trick on). Views made by :meth:`Deal.view
-  <coinche.deal.Deal.view>` always pass; a view built by hand or read from a record
-  may not.
+  card the viewer played legal for the hand it held then. What is left to the sampler
+  is a view whose hidden seats no deal fits (their announcements, the suits they showed
+  out of): :func:`count_deals` gives 0 (the exact answer), :attr:`Constraints.consistent`
+  is false and :attr:`Constraints.problem` says what is wrong, and
+  :func:`sample_deals` and :meth:`Sampler.sample` raise
+  :class:`~coinche.InvalidDealError` with that reason.
 
 >>> import attrs
 >>> from coinche import Trick
->>> wrong = attrs.evolve(view, trick=Trick(Seat.NORTH, view.trick.cards))
->>> count_deals(wrong), constraints(wrong).problem
-(0, 'trick 3 (N: ...) is led by NORTH, but WEST won trick 2')
+>>> attrs.evolve(view, trick=Trick(Seat.NORTH, view.trick.cards))
+Traceback (most recent call last):
+...
+coinche.errors.InvalidDealError: no deal shows this view: trick 3 (N: ...) is led by NORTH, ...
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ import attrs
 
 from coinche import _kernel as K
 from coinche.announcements import AnnouncementKind
-from coinche.bots._view_checks import play_problem, view_problem
+from coinche.bots._view_checks import play_problem
 from coinche.cards import CARDS, Card, Hand, hand_from_mask
 from coinche.deal import Deal, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -221,9 +221,8 @@ def constraints(view: PlayerView) -> Constraints:
     hidden = _ALL & ~mine & ~played
     must = [0, 0, 0, 0]
     must[me] = mine
-    # the first is kept: why no deal agrees; the view alone first
-    shape = view_problem(view)
-    problems = [] if shape is None else [shape]
+    # the first is kept: why no deal agrees (the view itself was checked when made)
+    problems: list[str] = []
 
     def hold(seat: int, cards: int) -> None:
         cards &= ~played
@@ -266,13 +265,13 @@ def constraints(view: PlayerView) -> Constraints:
     for seat in range(4):
         cannot[seat] = hidden & ~must[seat] & ~free  # another seat's known cards
     cannot[me] = _ALL & ~mine
-    if contract is not None and shape is None:
+    if contract is not None:
         strain = int(contract.strain)
         flags = view.rules.play_flags
         later = [0, 0, 0, 0]  # cards each seat played after the play being looked at
         for seat, card, before, number in reversed(plays):
             later[seat] |= _BIT[card]
-            if seat == me:  # its plays are checked by view_problem
+            if seat == me:  # its plays were checked when the view was made
                 continue
             known = later[seat] | must[seat]  # the part of its hand then that is known
             wrong = play_problem(view, seat, card, number, before, known)
@@ -685,4 +684,6 @@ def replay(view: PlayerView, hands: Sequence[Hand | int]) -> Deal:
             deal = deal.apply(step)
     if [deal.hand(seat).mask for seat in _SEATS] != now:
         raise InvalidDealError("the hands are not a deal of the cards the view has not seen")
+    if deal.view(view.seat) != view:  # the promise above, whatever the view
+        raise InvalidDealError("the view's log, replayed on these hands, shows another deal")
     return deal

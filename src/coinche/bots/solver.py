@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from coinche import _kernel as K
-from coinche._checks import short_repr
+from coinche._checks import check_type, short_repr
 from coinche.bots._search import (
     _ab,
     _can_take_all,
@@ -420,6 +420,8 @@ def capot_team(points: TeamPoints) -> int:
     >>> capot_team(TeamPoints(0, 252)), capot_team(TeamPoints(162, 0))
     (1, -1)
     """
+    if type(points) is not TeamPoints:
+        check_type(points, TeamPoints, "points")
     if points.north_south > K.ALL_POINTS:
         return 0
     return 1 if points.east_west > K.ALL_POINTS else -1

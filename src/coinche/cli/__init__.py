@@ -38,10 +38,15 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
     belote, with its turned card and its take-or-name auction); ``--seed`` any whole
     number, the same seed playing the same game (default: a random seed, printed);
     ``--record`` a file to write the game to, as a JSON ``game`` record that
-    ``coinche score`` reads;
+    ``coinche score`` and ``coinche review`` read: it is written before the first deal
+    (a path that cannot be written is refused before the game starts) and again after
+    each deal, so that it always holds the game as far as it went, and when the
+    human's input ends it holds the deal in progress too;
     ``--target`` the points that win a game (default: the preset's); ``--players`` the
-    players of North, East, South and West, each ``greedy``, ``pimc`` or ``random``
-    (default: North-South greedy against East-West random). West deals first,
+    players of North, East, South and West, each ``greedy``, ``pimc`` or ``random``, or
+    a player class of your own as ``module:Class`` (built with no arguments, the module
+    looked for in the current directory first) (default: North-South greedy against
+    East-West random). West deals first,
     so North speaks first. ``--human SEAT`` plays that seat from the terminal
     (:mod:`coinche.cli._human`): type a card (``JH``) or a call (``80 H``, ``pass``,
     ``coinche``); a refused one is explained; the end of the input stops the game with
@@ -89,11 +94,22 @@ Installed as the ``coinche`` script, and runnable as ``python -m coinche``.
 
         coinche review deal.json --worlds 8 --seed 1 --svg review.svg
 
-    ``FILE`` (``-`` for standard input) holds a ``deal`` record; ``--open-only``
+    ``FILE`` (``-`` for standard input) holds a ``deal`` record, or a ``game`` record
+    (as ``coinche play --record`` writes it) whose deals are reviewed in turn, or only
+    deal ``N`` with ``--deal N``; ``--open-only``
     computes the open-hands values alone (fast: no worlds drawn); ``--worlds`` and
     ``--seed`` set the worlds drawn for each estimate (the same seed, the same
     review); ``--svg`` also draws the play with each costly card outlined and its
     better card noted. Progress shows on a terminal unless ``--quiet``.
+
+``coinche serve``
+    Serve the web app (:mod:`coinche.web`, the ``web`` extra): a page to play against
+    the bots and a JSON API; see :mod:`coinche.cli._serve` for its options.
+
+On the pure-Python build, a command that searches for long (a default ``review``, a
+``solve`` with its table, a ``match`` of searching players, a ``dataset`` of whole
+deals) says so in a line on standard error before it starts, on a terminal and
+without ``--quiet``, and names the compiled build and its own faster options.
 
 Bad input, such as an unknown preset, a card that cannot be read, a malformed record
 or a missing file, prints one line on standard error starting with
@@ -111,10 +127,11 @@ not legal:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Final, NoReturn
 
@@ -123,14 +140,18 @@ import attrs
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
 from coinche.cards import Hand, Strain
-from coinche.cli import _analysis, _human, _review, _scale
+from coinche.cli import _analysis, _human, _review, _scale, _serve
 from coinche.cli._common import (
     _PLAYER_KINDS,
     _PROG,
     _TEAM_NAMES,
+    IntOption,
     _InputError,
     _read_text,
-    _seed,
+    is_class_name,
+    make_player,
+    player_class,
+    seed_option,
 )
 from coinche.config import MAX_TARGET, PRESETS, AuctionKind, RuleConfig
 from coinche.deal import Deal, Phase
@@ -247,13 +268,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_option,
         metavar="N",
         help="the seed of the random draws (default: a random seed, printed in the heading)",
     )
     play.add_argument(
         "--target",
-        type=_target,
+        type=IntOption(1, MAX_TARGET),
         metavar="T",
         help="the points that win a game (default: the preset's target)",
     )
@@ -263,7 +284,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=_DEFAULT_PLAYERS,
         metavar="N,E,S,W",
         help=f"the players of North, East, South and West, each one of "
-        f"{', '.join(_PLAYER_KINDS)} (default: {','.join(_DEFAULT_PLAYERS)})",
+        f"{', '.join(_PLAYER_KINDS)} or a player class of your own as module:Class "
+        f"(default: {','.join(_DEFAULT_PLAYERS)})",
     )
     play.add_argument(
         "--record",
@@ -277,6 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     _analysis.add_commands(commands)  # render and solve
     _review.add_commands(commands)  # review (issue 24)
     _scale.add_commands(commands)  # match and dataset (issue 14)
+    _serve.add_commands(commands)  # serve: the web app (issue 33)
     return parser
 
 
@@ -369,15 +392,6 @@ _DEFAULT_PLAYERS: Final = ("greedy", "random", "greedy", "random")
 _FIRST_DEALER: Final = Seat.WEST  # so North speaks first and leads the first trick
 
 
-def _target(text: str) -> int:
-    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else 0
-    if not 1 <= value <= MAX_TARGET:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from 1 to {MAX_TARGET}, not {short_repr(text)}"
-        )
-    return value
-
-
 def game_rng(seed: int) -> random.Random:
     """The generator of ``coinche play --seed``: a different game for every seed.
 
@@ -392,13 +406,18 @@ def game_rng(seed: int) -> random.Random:
 
 
 def _player_names(text: str) -> tuple[str, ...]:
-    names = tuple(word.strip().lower() for word in text.split(","))
-    unknown = [name for name in names if name not in _PLAYER_KINDS]
+    words = [word.strip() for word in text.split(",")]
+    names = tuple(word.lower() if word.lower() in _PLAYER_KINDS else word for word in words)
+    unknown = [name for name in names if name not in _PLAYER_KINDS and not is_class_name(name)]
     if len(names) != 4 or unknown:
         raise argparse.ArgumentTypeError(
-            f"expected four players for N,E,S,W, each one of {', '.join(_PLAYER_KINDS)}, "
-            f"as in greedy,random,greedy,random; not {short_repr(text)}"
+            f"expected four players for N,E,S,W, each one of {', '.join(_PLAYER_KINDS)} or "
+            f"a class of your own as module:Class, as in greedy,random,greedy,random; not "
+            f"{short_repr(text)}"
         )
+    for name in names:
+        if name not in _PLAYER_KINDS:
+            player_class(name)  # imported and checked now: a usage error, not a traceback
     return names
 
 
@@ -443,16 +462,47 @@ def _run_play(args: argparse.Namespace) -> int:
     game = Game.new(rules, _FIRST_DEALER, rng)
     names: tuple[str, ...] = _human.line_up(args.players, args.human)
     bots = zip(Seat, args.players, strict=True)  # the human's seat's bot is not asked
-    players = {seat: _PLAYER_KINDS[name]() for seat, name in bots}
+    players = {seat: make_player(name) for seat, name in bots}
+    record = None if args.record is None else _RecordFile(args.record)
+    if record is not None:
+        record.write(game)  # the path is tried before the game starts, not after it
     print(_game_heading(rules, args.rules, seed))
     print(
         "Players: "
         + ", ".join(f"{seat.letter} {name}" for seat, name in zip(Seat, names, strict=True))
         + f"; {_FIRST_DEALER.letter} deals first"
     )
+    deals = _human.play_with_human(game, players, args.human, rng)  # or play_deals
+    try:
+        game = _print_deals(deals, game, rules, record)
+    except _human.InputEnded as stop:  # the human's input ended: status 2
+        held = ""
+        if record is not None:
+            record.write(stop.game)  # every finished deal, and the one in progress
+            held = f"; {args.record} holds the game so far"
+        print(f"{_PROG}: {stop}{held}", file=sys.stderr)
+        return 2
+    winner = game.winner
+    assert winner is not None
+    print("\n=== End of the game ===")
+    seats = " and ".join(f"{seat.letter} {names[seat]}" for seat in winner.seats)
+    print(f"Winner: {_TEAM_NAMES[winner]} ({seats})")
+    print(f"Final totals: {game.totals}")
+    if rules.games_to_win > 1:
+        print(f"Games won: {game.games_won}")
+    print(f"Deals: {game.deal_number + 1}, of which thrown in: {game.thrown_in}")
+    if record is not None:
+        print(f"Record written to {args.record}")
+    return 0
+
+
+def _print_deals(
+    deals: Iterator[tuple[Deal, Game]], game: Game, rules: RuleConfig, record: _RecordFile | None
+) -> Game:
+    """Print each deal of *deals* as it ends, with the running totals (and the record
+    written again after each); the game at the end."""
     totals = game.totals
     games_done = len(game.game_winners)
-    deals = _human.play_with_human(game, players, args.human, rng)  # or play_deals
     for number, (deal, after) in enumerate(deals, 1):
         _print_deal(number, deal)
         if deal.result is not None:
@@ -471,26 +521,33 @@ def _run_play(args: argparse.Namespace) -> int:
                 print(line + ("." if after.is_over else "; the totals start again from 0."))
         totals = after.totals
         game = after
-    winner = game.winner
-    assert winner is not None
-    print("\n=== End of the game ===")
-    seats = " and ".join(f"{seat.letter} {names[seat]}" for seat in winner.seats)
-    print(f"Winner: {_TEAM_NAMES[winner]} ({seats})")
-    print(f"Final totals: {game.totals}")
-    if rules.games_to_win > 1:
-        print(f"Games won: {game.games_won}")
-    print(f"Deals: {game.deal_number + 1}, of which thrown in: {game.thrown_in}")
-    if args.record is not None:
-        _write_text(args.record, dumps(game, indent=1) + "\n")
-        print(f"Record written to {args.record}")
-    return 0
+        if record is not None:
+            record.write(game)
+        sys.stdout.flush()
+    return game
 
 
-def _write_text(name: str, text: str) -> None:
-    try:
-        Path(name).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise _InputError(f"cannot write {name}: {error.strerror or error}") from None
+class _RecordFile:
+    """The file of ``coinche play --record``: the game written whole, again after each
+    deal, through a temporary file renamed over it, so that the file always holds a
+    whole record (never half of one) of the game as far as it went."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.path = Path(name)
+        if not self.path.name:  # "", "." or "/": no file to write
+            raise _InputError(f"--record needs the name of a file, not {short_repr(name)}")
+
+    def write(self, game: Game) -> None:
+        text = dumps(game, indent=1) + "\n"
+        temporary = self.path.with_name(self.path.name + ".tmp")
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            os.replace(temporary, self.path)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            raise _InputError(f"cannot write {self.name}: {error.strerror or error}") from None
 
 
 def _fail(message: str) -> int:

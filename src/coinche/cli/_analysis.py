@@ -14,12 +14,13 @@ from coinche.auction import PASS, Bid
 from coinche.cards import Card, Hand, Strain
 from coinche.cli._common import (
     _TEAM_NAMES,
+    IntOption,
     _InputError,
-    _natural_int,
-    _positive_int,
     _read_text,
     _write_output,
+    slow_note,
 )
+from coinche.cli._progress import with_progress
 from coinche.config import PRESETS, AuctionKind, FirstLead, RuleConfig
 from coinche.deal import Deal, PlayerView
 from coinche.notation import format_deal, parse_deal
@@ -27,7 +28,7 @@ from coinche.play import Trick, trick_winner
 from coinche.records import from_data, loads, to_data
 from coinche.report import STRAIN_WORDS
 from coinche.seats import Seat
-from coinche.svg import DEFAULT_SIZE
+from coinche.svg import DEFAULT_SIZE, MAX_SIZE
 from coinche.svg import deal as draw_deal
 
 T = TypeVar("T")
@@ -51,7 +52,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     render.add_argument(
         "--trick",
-        type=_positive_int,
+        type=IntOption(1, 8),
         metavar="N",
         help="draw the position before trick N (1 to 8) of a deal record",
     )
@@ -64,7 +65,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     render.add_argument("--four-colour", action="store_true", help="green clubs and blue diamonds")
     render.add_argument(
         "--size",
-        type=_positive_int,
+        type=IntOption(1, MAX_SIZE),
         default=DEFAULT_SIZE,
         metavar="PX",
         help=f"the height of a card in pixels (default: {DEFAULT_SIZE})",
@@ -100,7 +101,7 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     solve.add_argument(
         "--played",
-        type=_natural_int,
+        type=IntOption(0, 31),
         default=0,
         metavar="N",
         help="for a deal record, how many cards into the play to start (default: 0)",
@@ -136,8 +137,6 @@ def _read_drawable(text: str, name: str, rules_name: str | None) -> Deal | Playe
 def _before_trick(deal: Deal, number: int) -> Deal:
     """*deal* as it stood before trick *number* (1 to 8) was led: its record's actions
     cut after the auction and the tricks before that one, then replayed."""
-    if number > 8:
-        raise _InputError(f"--trick must be 1 to 8 (a deal has eight tricks), not {number}")
     if deal.contract is None or len(deal.tricks) < number - 1:
         reached = (
             f"{len(deal.tricks)} tricks complete"
@@ -222,7 +221,7 @@ def _solve_input(args: argparse.Namespace) -> tuple[Deal | None, tuple[Hand, ...
         raise _InputError(f"{args.deal} holds a deal without a contract: nothing to solve")
     deal = _play_start(value)
     moves = [card for _, card in value.history[len(value.calls) :]]
-    if args.played >= len(moves) or args.played > 31:
+    if args.played >= len(moves):
         raise _InputError(
             f"--played {args.played}: the record has {len(moves)} cards played; "
             "solve needs a card still to play"
@@ -231,51 +230,6 @@ def _solve_input(args: argparse.Namespace) -> tuple[Deal | None, tuple[Hand, ...
         assert isinstance(card, Card)
         deal = deal.apply(card, declare=None)
     return deal, deal.hands, deal.rules
-
-
-class _Counter:
-    """The progress of one solver call on standard error, when it is a terminal: a
-    tqdm bar (the ``progress`` extra), else a plain ``label: done/total`` counter; it
-    is wiped when the call ends, so standard output holds only the answers."""
-
-    def __init__(self, label: str, quiet: bool) -> None:
-        self._label = label
-        self._bar: Any = None
-        self._shown = False
-        self.wanted = not quiet and sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self._bar is None and not self._shown:
-            try:
-                from tqdm import tqdm
-            except ImportError:  # no progress extra: the plain counter
-                self._bar = False
-            else:
-                self._bar = tqdm(total=total, desc=self._label, leave=False, dynamic_ncols=True)
-        if self._bar is False:
-            sys.stderr.write(f"\r{self._label}: {done}/{total}")
-            sys.stderr.flush()
-        else:
-            self._bar.update(done - self._bar.n)
-        self._shown = True
-
-    def close(self) -> None:
-        if self._bar is False:
-            sys.stderr.write("\r\033[K")  # wipe the counter's line
-            sys.stderr.flush()
-        elif self._bar is not None:
-            self._bar.close()
-
-
-def _with_progress(args: argparse.Namespace, label: str, job: Callable[..., T]) -> T:
-    """``job(progress=...)`` with a counter on a terminal, or ``job()`` without one."""
-    counter = _Counter(label, args.quiet)
-    if not counter.wanted:
-        return job()
-    try:
-        return job(progress=counter)
-    finally:
-        counter.close()
 
 
 def _one_unit(
@@ -290,10 +244,23 @@ def _one_unit(
     return result
 
 
+def _cards_left(deal: Deal) -> int:
+    """The cards still to play in *deal* (in its play)."""
+    trick = deal.trick
+    return 32 - 4 * len(deal.tricks) - (0 if trick is None else len(trick.cards))
+
+
 def _run_solve(args: argparse.Namespace) -> int:
     from coinche.bots.solver import best_line, dd_table, solve, solve_cards  # builds its tables
 
     deal, hands, rules = _solve_input(args)
+    if not args.no_table or (deal is not None and _cards_left(deal) > 16):
+        slow_note(
+            args.quiet,
+            "a double-dummy solve from early in a deal takes up to minutes, and the table "
+            "16 to 24 such solves",
+            "--no-table leaves the table out, and --played N starts later in the play",
+        )
     if deal is not None:
         contract = deal.contract
         trick = deal.trick
@@ -311,16 +278,16 @@ def _run_solve(args: argparse.Namespace) -> int:
         )
         print(f"Contract {contract}, {STRAIN_WORDS[strain]}; {where}")
         sys.stdout.flush()
-        solution = _with_progress(args, "value", lambda **kw: _one_unit(solve, deal, **kw))
+        solution = with_progress(args, "value", lambda **kw: _one_unit(solve, deal, **kw))
         print(f"Value with best play: {solution.card_points} ({_TEAM_NAMES[side]} the side)")
         print(f"Each card of {mover.name}:")
         sys.stdout.flush()  # what is known so far, before a long search
-        values = _with_progress(args, "each card", lambda **kw: solve_cards(deal, **kw))
+        values = with_progress(args, "each card", lambda **kw: solve_cards(deal, **kw))
         for card, points in values.items():
             print(f"  {card}  {points}")
         print("Best play:")
         sys.stdout.flush()
-        line = _with_progress(args, "best play", lambda **kw: best_line(deal, **kw))
+        line = with_progress(args, "best play", lambda **kw: best_line(deal, **kw))
         tricks: list[str] = []
         current = trick
         for card in line:
@@ -332,7 +299,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         print("\n".join(tricks))
     if not args.no_table:
         sys.stdout.flush()
-        table = _with_progress(args, "table", lambda **kw: dd_table(hands, rules, **kw))
+        table = with_progress(args, "table", lambda **kw: dd_table(hands, rules, **kw))
         print("Double-dummy table: North-South's card points, by strain and leading seat")
         print("       " + "".join(f"{seat.letter:>5}" for seat in Seat))
         for strain, row in table.items():

@@ -35,20 +35,22 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final
 
 from coinche._checks import short_repr
+from coinche.announcements import Announcement
 from coinche.bots.players import Player, play_deals
-from coinche.calls import Bid, CallBase, parse_any_call
-from coinche.cards import Card
+from coinche.calls import Bid, CallBase
+from coinche.cards import Card, Hand, Rank, Strain
 from coinche.deal import Deal
 from coinche.errors import NotationError
 from coinche.game import Game
 from coinche.play import trick_points, trick_winner
 from coinche.report import render_auction
 from coinche.seats import Seat
-from coinche.step import Action
+from coinche.step import Action, Step, parse_action
 
-__all__ = ["add_argument", "line_up", "play_with_human"]
+__all__ = ["InputEnded", "add_argument", "hand_line", "line_up", "play_with_human"]
 
 _HUMAN: Final = "human"
+_BELOTE: Final = (Rank.KING, Rank.QUEEN)
 
 
 def _seat(text: str) -> Seat:
@@ -108,10 +110,57 @@ def _choices(legal: Sequence[Action]) -> str:
     return ", ".join([*words, f"or bid {spoken}, in {' '.join(strains)}"])
 
 
+def hand_line(hand: Hand, strain: Strain | None) -> str:
+    """*hand* as the human sees it: the trumps first once there are trumps (a suit
+    contract), then the other suits, each in the usual order.
+
+    >>> from coinche import Hand, Strain
+    >>> from coinche.cli._human import hand_line
+    >>> hand_line(Hand.parse("7C AD 8H JH 9S"), Strain.HEARTS)
+    '8H JH 7C AD 9S'
+    """
+    trumps = None if strain is None else strain.trump_suit
+    if trumps is None:
+        return str(hand)
+    return " ".join(str(card) for card in sorted(hand, key=lambda c: c.suit is not trumps))
+
+
+def _declarations(deal: Deal, seat: Seat) -> list[str]:
+    """What *seat* may still declare with its next card, and how to declare less."""
+    lines: list[str] = []
+    declarable = deal.declarable(seat)
+    if declarable and not deal.tricks:  # the seat's card of the first trick is next
+        held = ", ".join(f"{_declared(a)} ({a.points})" for a in declarable)
+        lines.append(
+            f"You may declare: {held}. A card declares all of it; to declare less, type "
+            f"the card then 'declare' and what you declare, or 'declare nothing' (as in "
+            f"'{_any_card(deal)} declare nothing')"
+        )
+    rules = deal.rules
+    contract = deal.contract
+    suit = None if contract is None else contract.strain.trump_suit
+    if rules.belote_requires_declaration and suit is not None:
+        pair = {
+            card for card in deal.view(seat).hand if card.suit is suit and card.rank in _BELOTE
+        }
+        if len(pair) == 2:  # both still held: the first played decides
+            lines.append(
+                "Belote: the first of your king and queen of trumps says belote; add "
+                "'no belote' after it to keep quiet"
+            )
+    return lines
+
+
+def _any_card(deal: Deal) -> str:
+    legal = [action for action in deal.legal_actions() if isinstance(action, Card)]
+    return str(legal[0]) if legal else "JH"
+
+
 def _show(game: Game, seat: Seat, write: Callable[[str], None]) -> None:
     deal = game.deal
     view = deal.view(seat)
-    write(f"Your hand: {view.hand}")
+    contract = view.contract
+    write(f"Your hand: {hand_line(view.hand, None if contract is None else contract.strain)}")
     if view.trick is None:
         if view.calls:
             write(render_auction(view.calls, view.dealer, turned=view.turned))
@@ -124,22 +173,41 @@ def _show(game: Game, seat: Seat, write: Callable[[str], None]) -> None:
         write(f"Contract: {view.contract}")
         trick = str(view.trick).rstrip()
         write(f"Trick {len(view.tricks) + 1}: {trick if view.trick.cards else 'you lead'}")
+        for line in _declarations(deal, seat):
+            write(line)
     write(f"You may: {_choices(deal.legal_actions())}")
 
 
-def _read_action(text: str) -> Action:
-    """A card code or a call, as the human typed it."""
+def _read_action(text: str, seat: Seat) -> Step:
+    """A card code or a call, as the human typed it, as *seat*'s step: a card may be
+    followed by what it declares (``JH declare nothing``, ``JH declare tierce (QH KH
+    AH)``) and by ``belote`` or ``no belote``, as :meth:`Step.parse
+    <coinche.Step.parse>` reads them."""
     try:
-        return Card.parse(text)
-    except NotationError:
-        pass
+        return Step.parse(f"{seat.letter} {text}")
+    except NotationError as error:
+        words_error = str(error).partition(" as a step: ")[2]
+    words = text.split()
+    lowered = [word.lower() for word in words]
+    ends = [lowered.index(w) for w in ("declare", "belote", "no") if w in lowered]
+    head = " ".join(words[: min(ends)]) if ends else text  # the action before its words
     try:
-        return parse_any_call(text)
-    except NotationError:
-        raise NotationError(
-            f"cannot read {short_repr(text)}: type a card such as JH, or a call such as "
-            "80 H, pass or coinche (? shows your hand and choices)"
-        ) from None
+        parse_action(head)
+    except NotationError as error:  # no action at all: the reader's reason, if it has one
+        reason = str(error).partition(" as an action: ")[2]
+        if reason.startswith("an action is"):
+            reason = (
+                "type a card such as JH, or a call such as 80 H, pass or coinche (? shows "
+                "your hand and choices)"
+            )
+        raise NotationError(f"cannot read {short_repr(text)}: {reason}") from None
+    # the action reads, the words after it do not (what it declares, belote)
+    raise NotationError(f"cannot read {short_repr(text)}: {words_error}")
+
+
+def _declared(announcement: Announcement) -> str:
+    """An announcement in words, without its seat: ``tierce (QH KH AH)``."""
+    return str(announcement).rsplit(" by ", 1)[0]
 
 
 def _read_line(prompt: str) -> str:
@@ -156,42 +224,50 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-def _ask(
-    game: Game, seat: Seat, read: Callable[[str], str], write: Callable[[str], None]
-) -> Action:
+class InputEnded(Exception):
+    """The human's input ended (end of file, Ctrl-D, a closed standard input) before the
+    game did: *game* is the game as it stood, the deal in progress included."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"input ended: the game is stopped in deal {game.deal_number + 1}")
+        self.game = game
+
+
+def _ask(game: Game, seat: Seat, read: Callable[[str], str], write: Callable[[str], None]) -> Step:
     """The human's action: read lines until one is allowed."""
     _show(game, seat, write)
     while True:
         try:
             text = read(f"{seat.letter}> ").strip()
-        except EOFError:  # the end of the input: stop the game, status 2
+        except EOFError:  # the end of the input: stop the game
             write("")
-            print(
-                f"coinche: input ended: the game is stopped in deal {game.deal_number + 1}",
-                file=sys.stderr,
-            )
-            raise SystemExit(2) from None
+            raise InputEnded(game) from None
         if not text:
             continue
         if text == "?":
             _show(game, seat, write)
             continue
         try:
-            action = _read_action(text)
+            step = _read_action(text, seat)
         except NotationError as error:
             write(str(error))
             continue
-        reason = game.explain(action)
+        reason = game.explain(step)
         if reason is None:
-            return action
-        write(f"{action} is not allowed: {reason}")
+            return step
+        write(f"{text} is not allowed: {reason}")
 
 
 def _narrate(
     deal: Deal, after: Deal, seat: Seat, action: Action, write: Callable[[str], None]
 ) -> None:
-    """Say what *seat* did, and the contract or the trick it completed."""
-    write(f"{seat.letter}: {action}")
+    """Say what *seat* did (with what it declared), and the contract or the trick it
+    completed."""
+    step = after.steps[-1]
+    said = [f"declares {_declared(a)}" for a in step.declare or ()]
+    if step.belote:
+        said.append("belote")
+    write(f"{seat.letter}: {action}" + "".join(f", {words}" for words in said))
     if isinstance(action, CallBase) and after.contract is not None and deal.contract is None:
         write(f"Contract: {after.contract}")
     if len(after.tricks) > len(deal.tricks) and after.contract is not None:
@@ -215,8 +291,8 @@ def play_with_human(
     """:func:`coinche.bots.players.play_deals`, with *human* (unless ``None``) choosing from
     the lines *read* returns instead of its player, and every action told on *write*.
 
-    :raises SystemExit: with status 2, once *read* raises EOFError (the end of the
-        input), after a line on standard error.
+    :raises InputEnded: once *read* raises EOFError (the end of the input), with the
+        game as it stood.
     """
     if human is None:
         yield from play_deals(game, players, rng)
@@ -232,13 +308,17 @@ def play_with_human(
             write(f"Deal {number + 1}, {deal.dealer.letter} deals; you are {human.name.title()}")
         seat = game.to_move
         assert seat is not None
+        step: Step | Action
         if seat is human:
-            action = _ask(game, seat, read, write)
+            step = _ask(game, seat, read, write)
+            action = step.action
         else:
-            action = players[seat].choose(game.view(seat), game.legal_actions(), rng)
-        finished = deal.apply(action)
-        after = game.apply(action)
+            action = step = players[seat].choose(game.view(seat), game.legal_actions(), rng)
+        finished = deal.apply(step)
+        after = game.apply(step)
         _narrate(deal, finished, seat, action, write)
-        if after.deal_number != game.deal_number or after.is_over:
+        if finished.is_over:
             yield finished, after
         game = after
+        if game.needs_deck:  # a game dealt from decks: the next deal needs one
+            return

@@ -3,7 +3,7 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
 
 ``coinche match --ns PLAYER --ew PLAYER --deals N``
     A duplicate match (:func:`coinche.scale.arena.duplicate_match`) between two built-in
-    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``score``, ``policy``,
+    players (``greedy``, ``random``, ``pimc``, ``evaluating``, ``score``, ``policy``, ``ppo``,
     ``ismcts``),
     each deal played at two tables; a player takes its options as ``NAME:KEY=VALUE,...``
     (``pimc``: ``worlds``, default 10, ``max_cards``, default 16, ``objective``,
@@ -20,8 +20,12 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
     ``value``, the :class:`~coinche.bots.bidding.ValueBidder`: ``samples``,
     ``margin``, ``coinche_margin``, ``risk`` (percent), ``spread``, ``declarer``,
     ``opponents`` and ``play``, defaults as its own;
-    ``policy``, the trained :class:`~coinche.rl.policy.PolicyPlayer`, needs the ``rl``
-    extra); ``BIDDER+PLAYER`` gives a bidder (``evaluating``, ``score``) another player's
+    ``policy``, the trained :class:`~coinche.rl.policy.PolicyPlayer`, and ``ppo``, the
+    whole-deal :class:`~coinche.rl.ppo.PpoPlayer` (``weights``, the path of a network
+    ``examples/ppo_jax.py`` wrote; the shipped one by default), need the ``rl``
+    extra), or a player class of your own as ``module:Class`` (built with no arguments
+    for each table); ``BIDDER+PLAYER`` gives a bidder (``evaluating``, ``score``,
+    ``value``) another player's
     cards, each with its options (``score:samples=64+pimc:worlds=20,max_cards=32``)::
 
         coinche match --ns pimc:worlds=20,max_cards=24 --ew greedy --deals 10000 --jobs 2
@@ -53,7 +57,6 @@ deals  mean a deal  95% interval  time  deals/s
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -64,7 +67,20 @@ from coinche._checks import short_repr
 from coinche.bots.bidding import ScoreBidder, ValueBidder
 from coinche.bots.evaluate import EvaluatingBidder
 from coinche.bots.players import PimcPlayer, Player
-from coinche.cli._common import _PLAYER_KINDS, _PROG, _positive_int, _seed
+from coinche.cli._common import (
+    _PLAYER_KINDS,
+    _PROG,
+    MAX_COUNT,
+    ChoiceOption,
+    IntOption,
+    NumberOption,
+    count_option,
+    is_class_name,
+    player_class,
+    seed_option,
+    slow_note,
+)
+from coinche.cli._progress import Progress
 from coinche.config import PRESETS, RuleConfig
 from coinche.scale.arena import BLOCK, duplicate_match
 from coinche.scale.datasets import FORMATS, KINDS, generate
@@ -73,45 +89,12 @@ from coinche.scale.executors import RayCluster, executor_for
 __all__ = ["add_commands"]
 
 
-def _whole(low: int, high: int) -> Callable[[str], int]:
-    def read(text: str) -> int:
-        body = text[1:] if text[:1] == "-" else text
-        value = int(text) if body.isascii() and body.isdigit() and len(body) <= 7 else None
-        if value is None or not low <= value <= high:
-            raise ValueError(f"a whole number from {low} to {high}")
-        return value
-
-    return read
+_PLAY_KINDS: Final = ChoiceOption("greedy", "pimc")
 
 
-def _number(low: float, high: float) -> Callable[[str], float]:
-    def read(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-        if not low <= value <= high:  # nan too
-            raise ValueError(f"a number from {low:g} to {high:g}")
-        return value
-
-    return read
-
-
-def _objective(text: str) -> str:
-    if text not in ("score", "points"):
-        raise ValueError("score or points")
-    return text
-
-
-def _model_kind(text: str) -> str:
-    if text not in ("uniform", "bidder"):
-        raise ValueError("uniform or bidder")
-    return text
-
-
-def _play_kind(text: str) -> str:
-    if text not in ("greedy", "pimc"):
-        raise ValueError("greedy or pimc")
+def _path(text: str) -> str:
+    if not text:
+        raise argparse.ArgumentTypeError("must be the path of a file, not an empty text")
     return text
 
 
@@ -120,41 +103,42 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | float | str]]]] = {
     "greedy": {},
     "random": {},
     "pimc": {
-        "worlds": _whole(1, 10_000),
-        "max_cards": _whole(0, 32),
-        "objective": _objective,
-        "nodes": _whole(0, 10**9),  # 0: no budget
-        "min_worlds": _whole(1, 10_000),
-        "keep": _whole(0, 1),
-        "model": _model_kind,
+        "worlds": IntOption(1, 10_000),
+        "max_cards": IntOption(0, 32),
+        "objective": ChoiceOption("score", "points"),
+        "nodes": IntOption(0, 10**12),  # 0: no budget
+        "min_worlds": IntOption(1, 10_000),
+        "keep": IntOption(0, 1),
+        "model": ChoiceOption("uniform", "bidder"),
     },
     "evaluating": {
-        "samples": _whole(1, 10_000),
-        "margin": _whole(-1000, 1000),
-        "play": _play_kind,
+        "samples": IntOption(1, 10_000),
+        "margin": IntOption(-1000, 1000),
+        "play": _PLAY_KINDS,
     },
     "policy": {},
+    "ppo": {"weights": _path},
     "score": {
-        "samples": _whole(1, 10_000),
-        "margin": _whole(-1000, 1000),
-        "risk": _whole(0, 100),
-        "play": _play_kind,
+        "samples": IntOption(1, 10_000),
+        "margin": IntOption(-1000, 1000),
+        "risk": IntOption(0, 100),
+        "play": _PLAY_KINDS,
     },
     "value": {
-        "samples": _whole(1, 10_000),
-        "margin": _whole(-1000, 1000),
-        "coinche_margin": _whole(-1000, 1000),
-        "risk": _whole(0, 100),
-        "spread": _number(1, 162),
-        "declarer": _number(-162, 162),
-        "opponents": _number(-162, 162),
-        "play": _play_kind,
+        "samples": IntOption(1, 10_000),
+        "margin": IntOption(-1000, 1000),
+        "coinche_margin": IntOption(-1000, 1000),
+        "risk": IntOption(0, 100),
+        "spread": NumberOption(1, 162),
+        "declarer": NumberOption(-162, 162),
+        "opponents": NumberOption(-162, 162),
+        "play": _PLAY_KINDS,
     },
     "ismcts": {
-        "iterations": _whole(1, 10_000_000),
-        "worlds": _whole(1, 100_000),
-        "dd_cards": _whole(0, 32),
-        "exploration": _number(0, 100),
+        "iterations": IntOption(1, 10_000_000),
+        "worlds": IntOption(1, 100_000),
+        "dd_cards": IntOption(0, 32),
+        "exploration": NumberOption(0, 100),
     },
 }
 
@@ -211,6 +195,11 @@ class PlayerSpec(NamedTuple):
             from coinche.rl.policy import PolicyPlayer
 
             return PolicyPlayer()
+        if self.kind == "ppo":  # NumPy too: the rl extra
+            from coinche.rl.ppo import PpoPlayer
+
+            weights = options.get("weights")
+            return PpoPlayer(None if weights is None else str(weights))
         if self.kind == "score":
             return ScoreBidder(
                 samples=int(options.get("samples", 64)),
@@ -225,7 +214,9 @@ class PlayerSpec(NamedTuple):
             return ValueBidder(
                 player=cards or _PLAYER_KINDS[str(options.get("play", "greedy"))](), **tuned
             )
-        return _PLAYER_KINDS[self.kind]()
+        if self.kind in _PLAYER_KINDS:
+            return _PLAYER_KINDS[self.kind]()
+        return player_class(self.kind)()  # module:Class
 
 
 # the options of the value bidder passed to it as they are named
@@ -264,10 +255,13 @@ def _one_spec(text: str) -> PlayerSpec:
     name, _, rest = text.strip().partition(":")
     kind = name.strip().lower()
     known = _OPTIONS.get(kind)
+    if known is None and is_class_name(text):  # a player class of the user's own
+        player_class(text)  # imported and checked now: a usage error, not a traceback
+        return PlayerSpec(text.strip(), ())
     if known is None:
         raise argparse.ArgumentTypeError(
-            f"must be one of {', '.join(_OPTIONS)} (with options NAME:KEY=VALUE,...), "
-            f"not {short_repr(text)}"
+            f"must be one of {', '.join(_OPTIONS)} (with options NAME:KEY=VALUE,...) or a "
+            f"class of your own as module:Class, not {short_repr(text)}"
         )
     options: dict[str, int | float | str] = {}
     for item in rest.split(",") if rest.strip() else ():
@@ -283,24 +277,30 @@ def _one_spec(text: str) -> PlayerSpec:
             raise argparse.ArgumentTypeError(f"{kind}: the option {key} is given twice")
         try:
             options[key] = known[key](value.strip())
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(
-                f"{kind}: {key} must be {error}, not {short_repr(value.strip())}"
-            ) from None
-    if kind == "policy":  # its extra is checked now: a usage error, not a traceback later
+        except argparse.ArgumentTypeError as error:
+            raise argparse.ArgumentTypeError(f"{kind}: {key} {error}") from None
+    if kind in ("policy", "ppo"):  # the extra is checked now: a usage error, not a traceback
         try:
             import coinche.rl.policy  # noqa: F401
+            from coinche.rl import ppo
         except ImportError as error:
             raise argparse.ArgumentTypeError(
-                f"policy needs the rl extra (pip install 'coinche[rl]'): {error}"
+                f"{kind} needs the rl extra (pip install 'coinche[rl]'): {error}"
             ) from None
+        if kind == "ppo":  # and so are its weights
+            try:
+                ppo.PpoPlayer(None if "weights" not in options else str(options["weights"]))
+            except (ppo.PpoWeightsError, OSError) as error:
+                raise argparse.ArgumentTypeError(f"ppo: {error}") from None
     return PlayerSpec(kind, tuple(options.items()))
 
 
-def _count(parser: argparse.ArgumentParser, flag: str, default: int, text: str) -> None:
+def _count(
+    parser: argparse.ArgumentParser, flag: str, default: int, text: str, high: int = MAX_COUNT
+) -> None:
     parser.add_argument(
         flag,
-        type=_positive_int,
+        type=IntOption(1, high),
         default=default,
         metavar="N",
         help=f"{text} (default {default})",
@@ -314,7 +314,7 @@ def _common(parser: argparse.ArgumentParser, seed_help: str) -> None:
         metavar="PRESET",
         help=f"the rule set, a preset: {', '.join(PRESETS)} (default: common)",
     )
-    parser.add_argument("--seed", type=_seed, metavar="N", help=seed_help)
+    parser.add_argument("--seed", type=seed_option, metavar="N", help=seed_help)
     _count(
         parser, "--jobs", 1, "worker processes on this machine (1: in this process); with "
         "--ray and no address, the CPUs of the local Ray"
@@ -356,10 +356,11 @@ def add_commands(commands: Any) -> None:
             "samples, margin, play=greedy|pimc; score: samples, margin, risk, play; ismcts: "
             "iterations, worlds, dd_cards, exploration); a bidder's "
             "calls with another player's cards as BIDDER+PLAYER "
-            "(score:samples=64+pimc:worlds=20,max_cards=32)",
+            "(score:samples=64+pimc:worlds=20,max_cards=32); or a player class of your "
+            "own as module:Class",
         )
     match.add_argument(
-        "--deals", type=_positive_int, required=True, metavar="N", help="deals to play"
+        "--deals", type=count_option, required=True, metavar="N", help="deals to play"
     )
     _count(match, "--block", BLOCK, "deals per task")
     _common(match, "the seed of the deals and the players' draws (default: random, printed)")
@@ -373,7 +374,7 @@ def add_commands(commands: Any) -> None:
         "again with the same arguments to finish a run that stopped.",
     )
     dataset.add_argument(
-        "--deals", type=_positive_int, required=True, metavar="N", help="deals to write"
+        "--deals", type=count_option, required=True, metavar="N", help="deals to write"
     )
     dataset.add_argument("--out", required=True, metavar="DIR", help="the dataset's directory")
     dataset.add_argument(
@@ -385,40 +386,11 @@ def add_commands(commands: Any) -> None:
         default="jsonl",
         help="the shards' files (parquet needs pip install coinche[parquet]; default jsonl)",
     )
-    _count(dataset, "--tricks", 8, "cards dealt to each seat: 8, or fewer for endings")
+    _count(dataset, "--tricks", 8, "cards dealt to each seat: 8, or fewer for endings", 8)
     _count(dataset, "--samples", 10, "deals drawn to value each hand, for --kind evaluated")
     _count(dataset, "--shard-size", 100, "deals per shard, each one task")
     _common(dataset, "the seed of the deals (default 0; a resumed run needs the same)")
     dataset.set_defaults(command=_run_dataset)
-
-
-class _Progress:
-    """A tqdm bar on standard error, or nothing (--quiet, not a terminal, no tqdm). It
-    is drawn from :meth:`start` or the first :meth:`update`, after the heading."""
-
-    def __init__(self, total: int, quiet: bool) -> None:
-        self._total = total
-        self._bar: Any = None
-        self._wanted = not quiet and sys.stderr.isatty()
-
-    def start(self) -> None:
-        if not self._wanted or self._bar is not None:
-            return
-        self._wanted = False
-        try:
-            from tqdm import tqdm
-        except ImportError:  # the progress extra is not installed: no bar
-            return
-        self._bar = tqdm(total=self._total, unit="deal", smoothing=0.1, dynamic_ncols=True)
-
-    def update(self, count: int) -> None:
-        self.start()
-        if self._bar is not None:
-            self._bar.update(count)
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.close()
 
 
 def _table(rows: list[list[str]]) -> None:
@@ -443,7 +415,7 @@ def _timed(
     *heading* is printed once Ray (if asked) is reached, so that bad input prints
     nothing on standard output; with None, the job's first progress call prints its
     own heading (a dataset's, once its directory is ready)."""
-    bar = _Progress(args.deals, args.quiet)
+    bar = Progress("deals", args.quiet, total=args.deals, unit="deal", leave=True)
     with executor_for(args.jobs, args.ray, quiet=args.quiet) as executor:
         if isinstance(executor, RayCluster):
             executor.workers  # noqa: B018 - starts or joins Ray: a ClusterError now
@@ -453,7 +425,7 @@ def _timed(
             bar.start()
         start = time.perf_counter()
         try:
-            result = job(executor, bar.update)
+            result = job(executor, bar.advance)
         except KeyboardInterrupt:
             bar.close()
             what = "run the same command again to finish" if heading is None else "stopped"
@@ -469,6 +441,14 @@ def _run_match(args: argparse.Namespace) -> int:
     seed = random.SystemRandom().randrange(2**32) if given is None else given
     first = args.ns.build()
     second = args.ew.build()
+    searching = sorted(_SEARCHERS.intersection(_kinds(args.ns) + _kinds(args.ew)))
+    if searching:
+        slow_note(
+            args.quiet,
+            f"{' and '.join(searching)} search{'es' if len(searching) == 1 else ''} every "
+            "decision: seconds a deal",
+            "--jobs N plays on more cores, and fewer worlds or max_cards take less time",
+        )
     heading = (
         f"{args.ns} (first team) against {args.ew} (second team), {args.rules} rules, "
         f"seed {seed}, {_running(args)}"
@@ -497,8 +477,23 @@ def _run_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _kinds(spec: PlayerSpec) -> list[str]:
+    """The kinds of the players of *spec* (a bidder's and its card player's)."""
+    return [spec.kind] + ([] if spec.play is None else _kinds(spec.play))
+
+
+# the players that search: slow on the pure build
+_SEARCHERS: Final = frozenset(("pimc", "ismcts", "evaluating", "score"))
+
+
 def _run_dataset(args: argparse.Namespace) -> int:
     rules = RuleConfig.preset(args.rules)
+    if args.tricks > 4:
+        slow_note(
+            args.quiet,
+            f"each deal of {args.tricks} cards a seat is 16 to 24 double-dummy solves",
+            "--jobs N or --ray share the work, and --tricks 4 deals endings",
+        )
     seed = 0 if args.seed is None else args.seed
     heading = [
         f"{args.deals} deals ({args.kind}, {args.rules} rules, seed {seed}) to {args.out}, "

@@ -14,15 +14,20 @@ from __future__ import annotations
 
 import enum
 import json
-import math
 from collections.abc import Callable, Iterator
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 
 import attrs
 
-from coinche._checks import short_repr
+from coinche._checks import check_int_range, check_number, check_type, short_repr
 from coinche.cards import Card, Hand, Strain
-from coinche.errors import CoincheError, CoincheTypeError, InvalidRecordError, NotationError
+from coinche.errors import (
+    CoincheError,
+    CoincheTypeError,
+    CoincheValueError,
+    InvalidRecordError,
+    NotationError,
+)
 from coinche.seats import Seat, Team
 
 JsonValue: TypeAlias = dict[str, "JsonValue"] | list["JsonValue"] | str | int | float | bool | None
@@ -95,7 +100,7 @@ class Field:
 
     def __init__(self, data: object, path: str = "") -> None:
         self.data = data
-        self.path = path
+        self.path = check_type(path, str, "path")
 
     def __repr__(self) -> str:
         return f"Field({self.data!r}, {self.path!r})"
@@ -124,11 +129,22 @@ class Field:
         return self.data
 
     def number(self) -> float:
-        """A finite number, whole or not (not a boolean), as a float."""
+        """A finite number, whole or not (not a boolean), as a float; an int too large
+        for a float is refused like NaN.
+
+        >>> from coinche.records import Field
+        >>> Field(10**400, "estimate").number()
+        Traceback (most recent call last):
+        ...
+        coinche.errors.InvalidRecordError: invalid record at estimate: expected a finite ...
+        """
         data = self.data
-        if (type(data) is not int and type(data) is not float) or not math.isfinite(data):
+        if type(data) is not int and type(data) is not float:
             self._expected("a number")
-        return float(data)
+        try:
+            return check_number(data, self.path or "number")
+        except CoincheValueError:
+            self._expected("a finite number")
 
     def boolean(self) -> bool:
         """``true`` or ``false``."""
@@ -181,6 +197,8 @@ class Field:
 
     def enum(self, kind: type[_E]) -> _E:
         """The member of the string enum *kind* whose value this string is."""
+        if not (isinstance(kind, type) and issubclass(kind, enum.Enum)):
+            raise CoincheTypeError(f"kind must be an Enum class, not {short_repr(kind)}")
         text = self.text()
         found = next((member for member in kind if member.value == text), None)
         if found is None:
@@ -259,10 +277,10 @@ class Fields:
     """The object's ``type`` tag."""
 
     def __init__(self, data: dict[Any, object], path: str, tag: str) -> None:
-        self._data = data
+        self._data = check_type(data, dict, "data")
         self._read: set[object] = {"type"}
-        self.path = path
-        self.tag = tag
+        self.path = check_type(path, str, "path")
+        self.tag = check_type(tag, str, "tag")
 
     def __repr__(self) -> str:
         return f"Fields({self._data!r}, {self.path!r}, {self.tag!r})"
@@ -275,6 +293,7 @@ class Fields:
 
     def get(self, name: str) -> Field | None:
         """The field *name*, or ``None`` when the object does not have it."""
+        check_type(name, str, "name")
         self._read.add(name)
         if name not in self._data:
             return None
@@ -468,6 +487,8 @@ def dumps(value: object, *, indent: int | None = None) -> str:
         :class:`~coinche.Game` built with its constructor that its deals and actions do
         not give back.
     """
+    if indent is not None:
+        check_int_range(indent, "indent", 0, 100)
     return json.dumps(to_data(value), indent=indent, ensure_ascii=False)
 
 

@@ -11,8 +11,12 @@ the core of :mod:`coinche` never imports it. The OpenSpiel game is
 - :class:`CoincheGymEnv`: one seat against the library's players, for Gymnasium,
   registered as :data:`ENV_ID`, ``"coinche/Coinche-v0"`` (:func:`register_envs`);
 - :mod:`coinche.rl.batch` (imported on its own): :class:`~coinche.rl.batch.BatchEnv`,
-  thousands of deals stepped together on NumPy arrays, and :mod:`coinche.rl.vector`,
-  a Gymnasium ``VectorEnv`` on it.
+  thousands of deals stepped together on the JAX engine, and :mod:`coinche.rl.vector`,
+  a Gymnasium ``VectorEnv`` on it (:mod:`coinche.rl.sb3`, the extra ``coinche[sb3]``,
+  makes it a Stable-Baselines3 ``VecEnv``);
+- :mod:`coinche.rl.policy` and :mod:`coinche.rl.ppo` (imported on their own): trained
+  players that run on NumPy, the first for the cards, the second (trained by PPO in
+  ``examples/ppo_jax.py``) for whole deals.
 
 Actions are the integers of :mod:`coinche.actions`. Every environment pays the same
 rewards, chosen with ``reward=`` (``"scaled"`` by default; the "Reinforcement learning"

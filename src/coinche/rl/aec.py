@@ -25,7 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from coinche._checks import check_bool, short_repr
+from coinche._checks import SEED_LIMIT, check_bool, short_repr
 from coinche.actions import COINCHE_ACTION, NUM_ACTIONS, PASS_ACTION, int_to_action
 from coinche.auction import COINCHE, PASS
 from coinche.config import CoincheTiming, RuleConfig
@@ -152,7 +152,13 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         return self._game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start an episode: a new deal (or game), or the one in ``options["deal"]``."""
+        """Start an episode: a new deal (or game), or the one in ``options["deal"]``.
+
+        *seed* is an int or a NumPy integer (of at most 100 digits); a float, a string or
+        a bool raises CoincheTypeError, never read as a number.
+        """
+        if seed is not None:
+            seed = _check_reset_seed(seed)
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         rng = self._rng
@@ -377,3 +383,15 @@ def env(
 
 aec_env = env
 """The name :mod:`coinche.rl` exports for :func:`env`."""
+
+
+def _check_reset_seed(seed: object) -> int:
+    """*seed* as an int (an int or a NumPy integer of at most 100 digits), else
+    CoincheTypeError."""
+    if isinstance(seed, np.integer):
+        seed = int(seed)
+    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise CoincheTypeError(
+            f"seed must be an int of at most 100 digits or None, not {short_repr(seed)}"
+        )
+    return seed

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any, Final, SupportsFloat
@@ -100,7 +101,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         self.reward_kind: RewardKind = self._reward.kind
         if illegal_reward is None:
             illegal_reward = -self._reward.bound
-        self.illegal_reward = float(check_type(illegal_reward, (int, float), "illegal_reward"))
+        self.illegal_reward = _finite(check_type(illegal_reward, (int, float), "illegal_reward"))
         chosen = GreedyPlayer() if players is None else players
         if isinstance(chosen, Mapping):
             missing = [s.name for s in _SEATS if s is not seat and s not in chosen]
@@ -234,9 +235,9 @@ def register_envs() -> None:
     >>> from coinche import RuleConfig
     >>> env.unwrapped.rules == RuleConfig.ffb(), env.unwrapped.seat.name
     (True, 'SOUTH')
-    >>> envs = gymnasium.make_vec("coinche/Coinche-v0", num_envs=4)
+    >>> envs = gymnasium.make_vec("coinche/Coinche-v0", num_envs=8)
     >>> type(envs).__name__, envs.num_envs
-    ('CoincheVectorEnv', 4)
+    ('CoincheVectorEnv', 8)
     """
     if ENV_ID in gymnasium.registry:
         return
@@ -246,3 +247,15 @@ def register_envs() -> None:
         vector_entry_point="coinche.rl.vector:CoincheVectorEnv",
         kwargs={"rules": "common", "seat": Seat.SOUTH, "reward": DEFAULT_REWARD},
     )
+
+
+def _finite(value: float) -> float:
+    """*value* as a finite float, else CoincheTypeError (NaN, infinities, and ints too
+    large for a float are refused)."""
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise CoincheTypeError(f"illegal_reward must be a finite number, not {short_repr(value)}")
+    return number

@@ -28,12 +28,11 @@ import numpy.typing as npt
 from coinche.actions import CAPOT_BASE, NUMERIC_BID_BASE, check_rules
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import NameSuit, Take
-from coinche.cards import Strain
 from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE
 from coinche.deal import Phase, PlayerView
 from coinche.errors import CoincheTypeError
-from coinche.play import Trick, trick_points, trick_winner
+from coinche.play import Trick
 from coinche.scoring import TeamPoints
 
 __all__ = [
@@ -184,33 +183,22 @@ def _auction_ones(view: PlayerView, me: int) -> list[int]:
 
 
 # The complete tricks' part, cached the same way: within a trick they do not change.
-_TRICKS_CACHE: dict[int, tuple[object, int, tuple[list[int], list[int], list[int]]]] = {}
+_TRICKS_CACHE: dict[int, tuple[object, list[int]]] = {}
 
 
-def _tricks_part(
-    tricks: tuple[Trick, ...], strain: int, me: int
-) -> tuple[list[int], list[int], list[int]]:
-    """The played cards of *tricks* (indices set to 1), then card points and tricks won
-    by the observer's team and the other."""
+def _tricks_part(tricks: tuple[Trick, ...], me: int) -> list[int]:
+    """The played cards of *tricks* (indices set to 1), by seat relative to the
+    observer."""
     found = _TRICKS_CACHE.get(me)
-    if found is not None and found[0] is tricks and found[1] == strain:
-        return found[2]
-    trumps = Strain(strain)
+    if found is not None and found[0] is tricks:
+        return found[1]
     ones: list[int] = []
-    points = [0, 0]
-    won = [0, 0]
     for done in tricks:
         first = (done.leader - me) % 4  # the leader, relative
         for position, card in enumerate(done.cards):
             ones.append(_PLAYED + 32 * ((first + position) & 3) + card.index)
-        side = (trick_winner(done, trumps) - me) & 1  # 0: the observer's team
-        won[side] += 1
-        points[side] += trick_points(done, trumps)
-        if won[0] + won[1] == 8:
-            points[side] += 10  # the last trick
-    part = (ones, points, won)
-    _TRICKS_CACHE[me] = (tricks, strain, part)
-    return part
+    _TRICKS_CACHE[me] = (tricks, ones)
+    return ones
 
 
 def observation(view: PlayerView, totals: TeamPoints | None = None) -> npt.NDArray[np.float32]:
@@ -258,8 +246,7 @@ def observation(view: PlayerView, totals: TeamPoints | None = None) -> npt.NDArr
         ones.append(_LEVEL + _level(contract.value, rules.min_bid, rules.bid_step))
         ones.append(_TAKER + (contract.taker - me) % 4)
         ones.append(_MULTIPLIER + _MULTIPLIERS[contract.multiplier])
-        done_ones, points, won = _tricks_part(view.tricks, int(strain), me)
-        ones.extend(done_ones)
+        ones.extend(_tricks_part(view.tricks, me))
         trick = view.trick
         if trick is not None:
             first = (trick.leader - me) % 4
@@ -268,10 +255,12 @@ def observation(view: PlayerView, totals: TeamPoints | None = None) -> npt.NDArr
                 rel = (first + position) & 3
                 ones.append(_PLAYED + 32 * rel + card.index)
                 ones.append(_TRICK + 32 * rel + card.index)
-        out[_CARD_POINTS] = points[0] / 162
-        out[_CARD_POINTS + 1] = points[1] / 162
-        out[_TRICKS_WON] = won[0] / 8
-        out[_TRICKS_WON + 1] = won[1] / 8
+        own = view.seat.team  # the view's figures, own team first
+        points, won = view.card_points, view.tricks_won
+        out[_CARD_POINTS] = points[own] / 162
+        out[_CARD_POINTS + 1] = points[own.other] / 162
+        out[_TRICKS_WON] = won[own] / 8
+        out[_TRICKS_WON + 1] = won[own.other] / 8
 
     # announcements and belote
     announced = [0, 0]

@@ -181,7 +181,6 @@ def features(view: PlayerView) -> Vector:
     for c in range(32):
         if hand >> c & 1:
             x[canon[c]] = 1.0
-    points = [0, 0]
     voids = _OFFSETS["voids"]
     played = _OFFSETS["played"]
     for trick in (*view.tricks, view.trick):
@@ -193,10 +192,6 @@ def features(view: PlayerView) -> Vector:
             seen |= 1 << c
             if i and c >> 3 != cards[0] >> 3 and rel:
                 x[voids + 4 * (rel - 1) + suits[cards[0] >> 3]] = 1.0
-        if len(cards) == 4:
-            winner = K.trick_winner(leader, cards[0], cards[1], cards[2], cards[3], strain)
-            team = (winner - me) & 1
-            points[team] += K.trick_points(cards[0], cards[1], cards[2], cards[3], strain)
     current = view.trick
     size = len(current.cards)
     leader = int(current.leader)
@@ -223,8 +218,9 @@ def features(view: PlayerView) -> Vector:
         cs = [card.index for card in current.cards] + [0, 0, 0]
         best = K.master_pos(size, cs[0], cs[1], cs[2], 0, strain)
         x[_OFFSETS["winning"] + ((leader + best - me) & 3)] = 1.0
-    x[_OFFSETS["points"]] = points[0] / 162.0
-    x[_OFFSETS["points"] + 1] = points[1] / 162.0
+    own = view.seat.team  # the view's card points, own team first
+    x[_OFFSETS["points"]] = view.card_points[own] / 162.0
+    x[_OFFSETS["points"] + 1] = view.card_points[own.other] / 162.0
     return x
 
 

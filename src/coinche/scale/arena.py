@@ -30,22 +30,35 @@ from __future__ import annotations
 
 import copy
 import math
+import numbers
 import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
 
-from coinche._checks import SEED_LIMIT, check_iterable, short_repr
+from coinche._checks import (
+    check_callable,
+    check_int_range,
+    check_seed,
+    check_sequence,
+    check_type,
+    is_int,
+    is_number,
+    is_tuple_of,
+    short_repr,
+)
 from coinche.bots.players import Player, play_deal
 from coinche.config import RuleConfig
 from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.scale.executors import Executor, InProcess
+from coinche.scoring import MAX_POINTS
 from coinche.seats import Seat
 
 __all__ = [
     "BLOCK",
+    "MAX_DEALS",
     "DuplicateDeal",
     "DuplicateMatch",
     "deal_rng",
@@ -55,6 +68,9 @@ __all__ = [
 
 _Z95: Final = 1.959963984540054  # the 97.5th percentile of the standard normal law
 
+MAX_DEALS: Final = 10**12
+"""The most deals a match plays, and the highest *start* and *block*."""
+
 BLOCK: Final = 20
 """Deals per task of :func:`duplicate_match` by default: small enough to keep two
 workers busy to the end of a short match and to move a progress bar, large enough that
@@ -63,12 +79,22 @@ shipping a task costs little beside playing it."""
 
 @attrs.frozen
 class DuplicateDeal:
-    """One deal played at both tables."""
+    """One deal played at both tables.
 
-    tables: tuple[Deal, Deal]
+    >>> import random
+    >>> from coinche import Deal, RuleConfig, Seat
+    >>> from coinche.scale.arena import DuplicateDeal
+    >>> deal = Deal.new(Seat.NORTH, RuleConfig(), random.Random(1))
+    >>> DuplicateDeal((deal, deal), float("nan"))
+    Traceback (most recent call last):
+    ...
+    coinche.errors.CoincheTypeError: DuplicateDeal.difference must be an int from ...
+    """
+
+    tables: tuple[Deal, Deal] = attrs.field(validator=is_tuple_of(Deal, length=2))
     """The finished deal at table one (the first team North-South) and table two (the
     first team East-West)."""
-    difference: int
+    difference: int = attrs.field(validator=is_int(-2 * MAX_POINTS, 2 * MAX_POINTS))
     """The first team's deal score minus the second team's, summed over both tables
     (0 for a deal thrown in at both)."""
 
@@ -77,12 +103,12 @@ class DuplicateDeal:
 class DuplicateMatch:
     """The result of :func:`duplicate_match`."""
 
-    deals: tuple[DuplicateDeal, ...]
+    deals: tuple[DuplicateDeal, ...] = attrs.field(validator=is_tuple_of(DuplicateDeal))
     """Each deal, in order."""
-    mean: float
+    mean: float = attrs.field(validator=is_number(-2 * MAX_POINTS, 2 * MAX_POINTS))
     """The mean of :attr:`DuplicateDeal.difference` over the deals: positive when the
     first team did better."""
-    stderr: float
+    stderr: float = attrs.field(validator=is_number(0))
     """The standard error of :attr:`mean` (sample standard deviation over sqrt(n); 0 for
     fewer than two deals)."""
 
@@ -103,13 +129,7 @@ class DuplicateMatch:
 
         :raises CoincheTypeError: *deals* is not a sequence of :class:`DuplicateDeal`.
         """
-        check_iterable(deals, "deals")
-        played = tuple(deals)
-        for deal in played:
-            if not isinstance(deal, DuplicateDeal):
-                raise CoincheTypeError(
-                    f"deals must hold DuplicateDeal values, not {short_repr(deal)}"
-                )
+        played = check_sequence(deals, "deals", DuplicateDeal)
         n = len(played)
         mean = sum(r.difference for r in played) / n if n else 0.0
         stderr = 0.0
@@ -133,14 +153,19 @@ class DuplicateMatch:
         )
 
 
+def _is_player(value: object) -> bool:
+    """Whether *value* has a ``choose`` method, as a Player must (a number is never one:
+    NumPy's numbers have a ``choose`` of their own)."""
+    return callable(getattr(value, "choose", None)) and not isinstance(value, numbers.Number)
+
+
 def _team_players(players: object, name: str) -> tuple[Player, Player]:
-    if isinstance(players, tuple):
-        if len(players) != 2:
-            raise CoincheTypeError(f"{name} is one Player or a pair of them")
-        return players[0], players[1]
-    if not callable(getattr(players, "choose", None)):
-        raise CoincheTypeError(f"{name} is one Player or a pair of them, not {players!r}")
-    return players, players  # type: ignore[return-value]
+    pair = players if isinstance(players, tuple) else (players, players)
+    if len(pair) != 2 or not all(_is_player(one) for one in pair):
+        raise CoincheTypeError(
+            f"{name} is one Player or a pair of them, not {short_repr(players)}"
+        )
+    return pair[0], pair[1]
 
 
 def deal_rng(seed: int, number: int) -> random.Random:
@@ -154,12 +179,7 @@ def deal_rng(seed: int, number: int) -> random.Random:
 
     :raises CoincheTypeError: *seed* or *number* is not an int of at most 100 digits.
     """
-    for value, name in ((seed, "seed"), (number, "number")):
-        if type(value) is not int or not -SEED_LIMIT < value < SEED_LIMIT:
-            raise CoincheTypeError(
-                f"{name} must be an int of at most 100 digits, not {short_repr(value)}"
-            )
-    return random.Random(f"{seed}:{number}")
+    return random.Random(f"{check_seed(seed)}:{check_seed(number, 'number')}")
 
 
 def match_deals(count: int, rules: RuleConfig, seed: int, start: int = 0) -> tuple[Deal, ...]:
@@ -177,16 +197,14 @@ def match_deals(count: int, rules: RuleConfig, seed: int, start: int = 0) -> tup
     >>> match.deals[0].tables[0].hands == deals[2].hands
     True
 
-    :raises CoincheTypeError: an argument of the wrong type, or a count or *start* below 0.
+    :raises CoincheTypeError: an argument of the wrong type.
+    :raises CoincheValueError: a count or *start* below 0 or above :data:`MAX_DEALS`, a
+        seed of more than 100 digits.
     """
-    if type(count) is not int or count < 0:
-        raise CoincheTypeError(f"count must be an int >= 0, not {short_repr(count)}")
-    if type(start) is not int or not 0 <= start < SEED_LIMIT:
-        raise CoincheTypeError(
-            f"start must be an int >= 0 of at most 100 digits, not {short_repr(start)}"
-        )
-    if not isinstance(rules, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
+    count = check_int_range(count, "count", 0, MAX_DEALS)
+    start = check_int_range(start, "start", 0, MAX_DEALS)
+    check_type(rules, RuleConfig, "rules")
+    seed = check_seed(seed)
     return tuple(_new_deal(rules, seed, number) for number in range(start, start + count))
 
 
@@ -241,8 +259,7 @@ def _play_block(block: _Block) -> list[DuplicateDeal]:
 def _check_given(deal: object, place: int, rules: RuleConfig) -> None:
     """Refuse given deal number *place* unless it is a Deal before its auction, under
     *rules*."""
-    if not isinstance(deal, Deal):
-        raise CoincheTypeError(f"deals holds Deal objects, not {type(deal).__name__}")
+    deal = check_type(deal, Deal, f"deals[{place}]")
     if deal.is_over or deal.calls:
         made = len(deal.calls)
         state = (
@@ -318,33 +335,22 @@ def duplicate_match(
     """
     first = _team_players(players_ns, "players_ns")
     second = _team_players(players_ew, "players_ew")
-    if not isinstance(rules, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
-    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise CoincheTypeError(
-            f"seed must be an int of at most 100 digits, not {short_repr(seed)}"
-        )
-    if type(block) is not int or block < 1:
-        raise CoincheTypeError(f"block must be an int >= 1, not {block!r}")
-    if executor is None:
-        executor = InProcess()
-    elif not isinstance(executor, Executor):
-        raise CoincheTypeError(f"executor must be an Executor, not {executor!r}")
-    if type(start) is not int or not 0 <= start < SEED_LIMIT:
-        raise CoincheTypeError(
-            f"start must be an int >= 0 of at most 100 digits, not {short_repr(start)}"
-        )
+    check_type(rules, RuleConfig, "rules")
+    seed = check_seed(seed)
+    block = check_int_range(block, "block", 1, MAX_DEALS)
+    executor = InProcess() if executor is None else check_type(executor, Executor, "executor")
+    start = check_int_range(start, "start", 0, MAX_DEALS)
+    if progress is not None:
+        check_callable(progress, "progress")
     given: tuple[Deal, ...] | None = None
-    if start and not isinstance(deals, int):
+    if start and type(deals) is not int:
         raise CoincheTypeError(
             f"start numbers new deals: give a number of deals with start={start}, not deals"
         )
-    if isinstance(deals, int):
-        if deals < 0:
-            raise CoincheTypeError(f"deals must be a count >= 0 or a sequence, not {deals}")
-        total = deals
+    if isinstance(deals, int):  # a count (a bool is refused: True is not one deal)
+        total = check_int_range(deals, "deals", 0, MAX_DEALS)
     else:
-        given = tuple(deals)
+        given = check_sequence(deals, "deals")
         for place, deal in enumerate(given):
             _check_given(deal, place, rules)
         total = len(given)

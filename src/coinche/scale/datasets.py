@@ -56,20 +56,32 @@ Decisions (documented behaviour):
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
 import attrs
 
 from coinche import _kernel as K
-from coinche._checks import SEED_LIMIT, short_repr
+from coinche._checks import (
+    check_callable,
+    check_choice,
+    check_int_range,
+    check_number,
+    check_seed,
+    check_type,
+    is_choice,
+    is_instance,
+    is_int,
+    is_tuple_of,
+    short_repr,
+    short_text,
+)
 from coinche.cards import Hand, Strain, hand_from_mask
 from coinche.config import RuleConfig
-from coinche.errors import CoincheError, CoincheTypeError
+from coinche.errors import CoincheError, CoincheTypeError, CoincheValueError
 from coinche.scale.arena import deal_rng
 from coinche.scale.executors import Executor, InProcess, require
 from coinche.scoring import TeamPoints
@@ -118,22 +130,35 @@ Kind = Literal["table", "evaluated"]
 class Manifest:
     """What a dataset holds: written as ``manifest.json`` beside its shards."""
 
-    kind: str
+    kind: str = attrs.field(validator=is_choice(KINDS))
     """One of :data:`KINDS`."""
-    deals: int
+    deals: int = attrs.field(validator=is_int(1, _MOST))
     """How many deals."""
-    rules: RuleConfig
+    rules: RuleConfig = attrs.field(validator=is_instance(RuleConfig))
     """The rules the deals are solved under."""
-    seed: int
+    seed: int = attrs.field()
     """The master seed."""
-    tricks: int
+    tricks: int = attrs.field(validator=is_int(1, 8))
     """Cards each seat holds (8: whole deals; fewer: endings)."""
-    samples: int
+    samples: int = attrs.field(validator=is_int(0, _MOST))
     """Deals drawn for each value of the ``"evaluated"`` kind (0 for ``"table"``)."""
-    shard_size: int
+    shard_size: int = attrs.field(validator=is_int(1, _MOST))
     """Deals per shard (the last may hold fewer)."""
-    format: str
+    format: str = attrs.field(validator=is_choice(FORMATS))
     """``"jsonl"`` or ``"parquet"``."""
+
+    @seed.validator
+    def _check_seed(self, attribute: attrs.Attribute[int], value: object) -> None:
+        check_seed(value, "Manifest.seed")
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind == "evaluated" and self.tricks != 8:
+            raise CoincheValueError("the evaluated kind values whole hands: tricks must be 8")
+        if (self.kind == "evaluated") != (self.samples > 0):
+            raise CoincheValueError(
+                f"samples must be 1 or more for the evaluated kind and 0 for the table "
+                f"kind, not {self.samples} for {self.kind}"
+            )
 
     def shard_range(self, number: int) -> range:
         """The indices of the deals shard *number* holds (the last shard may hold fewer).
@@ -143,7 +168,7 @@ class Manifest:
         >>> manifest.shard_range(0), manifest.shard_range(2)
         (range(0, 100), range(200, 250))
         """
-        start = number * self.shard_size
+        start = check_int_range(number, "number", 0, _MOST) * self.shard_size
         return range(start, min(self.deals, start + self.shard_size))
 
     @property
@@ -165,7 +190,7 @@ class Manifest:
         >>> Manifest("table", 10, RuleConfig(), 1, 8, 0, 4, "jsonl").shard_name(2)
         'part-00002.jsonl'
         """
-        return f"part-{number:05d}.{self.format}"
+        return f"part-{check_int_range(number, 'number', 0, _MOST):05d}.{self.format}"
 
     def to_data(self) -> dict[str, Any]:
         """The manifest as JSON data."""
@@ -203,7 +228,10 @@ class Manifest:
         if not isinstance(rules, RuleConfig):
             raise DatasetError("a manifest whose rules are not a rules record")
         kind, deals, seed, tricks, samples = fields
-        return _checked(kind, deals, rules, seed, tricks, samples, *more, error=DatasetError)
+        try:
+            return _checked(kind, deals, rules, seed, tricks, samples, *more)
+        except CoincheError as error:
+            raise DatasetError(f"a manifest with a bad field: {error}") from None
 
 
 def _checked(
@@ -215,61 +243,64 @@ def _checked(
     samples: object,
     shard_size: object,
     file_format: object,
-    *,
-    error: type[CoincheError],
 ) -> Manifest:
-    """A Manifest from arguments checked one by one (*error* the exception to raise)."""
-
-    def whole(name: str, value: object, low: int, high: int = _MOST) -> int:
-        if type(value) is not int or not low <= value <= high:
-            raise error(f"{name} must be an int from {low} to {high}, not {short_repr(value)}")
-        return value
-
-    if kind not in KINDS:
-        raise error(f"kind must be one of {', '.join(KINDS)}, not {short_repr(kind)}")
-    if file_format not in FORMATS:
-        raise error(f"format must be one of {', '.join(FORMATS)}, not {short_repr(file_format)}")
-    if not isinstance(rules, RuleConfig):
-        raise error(f"rules must be a RuleConfig, not {type(rules).__name__}")
-    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise error(f"seed must be an int of at most 100 digits, not {short_repr(seed)}")
-    n = whole("n", deals, 1)
-    cards = whole("tricks", tricks, 1, 8)
-    draws = whole("samples", samples, 1) if kind == "evaluated" else 0
-    if kind == "evaluated" and cards != 8:
-        raise error("the evaluated kind values whole hands: tricks must be 8")
-    size = whole("shard_size", shard_size, 1)
-    return Manifest(str(kind), n, rules, seed, cards, draws, size, str(file_format))
+    """A Manifest from :func:`generate`'s arguments, checked one by one (named as
+    :func:`generate` names them)."""
+    check_choice(kind, "kind", KINDS)
+    check_choice(file_format, "format", FORMATS)
+    check_type(rules, RuleConfig, "rules")
+    assert isinstance(rules, RuleConfig)
+    n = check_int_range(deals, "n", 1, _MOST)
+    cards = check_int_range(tricks, "tricks", 1, 8)
+    evaluated = kind == "evaluated"
+    draws = check_int_range(samples, "samples", 1 if evaluated else 0, _MOST)  # either kind
+    draws = draws if evaluated else 0
+    size = check_int_range(shard_size, "shard_size", 1, _MOST)
+    return Manifest(str(kind), n, rules, check_seed(seed), cards, draws, size, str(file_format))
 
 
-def _points(value: object) -> int:
-    """A team's card points in a row's table: an int from 0 to 252."""
-    if type(value) is not int or not 0 <= value <= 252:
-        raise ValueError(f"card points {short_repr(value)}")
-    return value
+_MAX_CARD_POINTS: Final = 252  # a team's card points in a deal: 162, and 90 for capot
 
 
-def _mean(value: object) -> float:
-    """A value of a row: a finite number."""
-    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
-        raise ValueError(f"a value {short_repr(value)}")
-    return float(value)  # type: ignore[arg-type]
+def _points(value: object, name: str) -> None:
+    for team in check_type(value, TeamPoints, name).values():
+        check_int_range(team, name, 0, _MAX_CARD_POINTS)
+
+
+def _by_strain(cell: Callable[[object, str], object]) -> Callable[[Any, Any, object], None]:
+    """The validator of a record's table or values: by strain, then by seat, a *cell*."""
+
+    def validate(instance: object, attribute: Any, value: object) -> None:
+        name = f"DealRecord.{attribute.name}"
+        for strain, by_seat in check_type(value, dict, name).items():
+            check_type(strain, Strain, f"{name} key")
+            where = f"{name}[{strain.code}]"
+            if sorted(check_type(by_seat, dict, where)) != list(Seat) or any(
+                type(seat) is not Seat for seat in by_seat
+            ):
+                raise CoincheTypeError(f"{where} must map each Seat to a value")
+            for item in by_seat.values():
+                cell(item, f"{where} value")
+
+    return validate
 
 
 @attrs.frozen
 class DealRecord:
     """One deal of a dataset, as :func:`read` returns it."""
 
-    index: int
+    index: int = attrs.field(validator=is_int(0, _MOST))
     """The deal's number in the dataset (from 0)."""
-    dealer: Seat
+    dealer: Seat = attrs.field(validator=is_instance(Seat))
     """The dealer, ``Seat(index % 4)``."""
-    hands: tuple[Hand, Hand, Hand, Hand]
+    hands: tuple[Hand, Hand, Hand, Hand] = attrs.field(validator=is_tuple_of(Hand, length=4))
     """The hands of North, East, South and West."""
-    table: dict[Strain, dict[Seat, TeamPoints]]
+    table: dict[Strain, dict[Seat, TeamPoints]] = attrs.field(validator=_by_strain(_points))
     """For each strain and each seat leading, each team's card points with best play,
     as :func:`coinche.bots.solver.dd_table` gives them."""
-    values: dict[Strain, dict[Seat, float]]
+    values: dict[Strain, dict[Seat, float]] = attrs.field(
+        validator=_by_strain(lambda mean, name: check_number(mean, name, 0, _MAX_CARD_POINTS))
+    )
     """For each strain and each seat, the expected card points of that seat's team if it
     takes 80 in that strain (the ``"evaluated"`` kind; empty for ``"table"``)."""
 
@@ -305,36 +336,38 @@ class DealRecord:
 
         :raises DatasetError: a row that is not a dataset record.
         """
+        if not isinstance(row, Mapping):
+            raise DatasetError(
+                f"not a dataset record (a row is an object, not {type(row).__name__})"
+            )
         try:
             hands = tuple(Hand.parse(text) for text in row["hands"])
             table: dict[Strain, dict[Seat, TeamPoints]] = {}
             values: dict[Strain, dict[Seat, float]] = {}
             for key, cells in row.items():
                 if key.startswith("dd_") and cells is not None:
-                    pairs = [TeamPoints(_points(ns), _points(ew)) for ns, ew in cells]
+                    pairs = [TeamPoints(ns, ew) for ns, ew in cells]
                     table[Strain.parse(key[3:])] = dict(zip(Seat, pairs, strict=True))
                 elif key.startswith("ev_") and cells is not None:
-                    floats = [_mean(v) for v in cells]
+                    floats = [check_number(v, key, 0, _MAX_CARD_POINTS) for v in cells]
                     values[Strain.parse(key[3:])] = dict(zip(Seat, floats, strict=True))
-            index = row["index"]
-            if type(index) is not int or len(hands) != 4:
-                raise ValueError("bad index or hands")
-            return cls(index, Seat.parse(row["dealer"]), hands, table, values)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise DatasetError(f"not a dataset record ({error})") from None
+            dealer = Seat.parse(row["dealer"])
+            return cls(row["index"], dealer, hands, table, values)  # type: ignore[arg-type]
+        except (KeyError, TypeError, ValueError, AttributeError, CoincheError) as error:
+            raise DatasetError(f"not a dataset record ({short_text(str(error))})") from None
 
 
 @attrs.frozen
 class Generated:
     """What :func:`generate` did."""
 
-    manifest: Manifest
+    manifest: Manifest = attrs.field(validator=is_instance(Manifest))
     """The dataset's manifest."""
-    written: int
+    written: int = attrs.field(validator=is_int(0, _MOST))
     """Shards written by this run."""
-    kept: int
+    kept: int = attrs.field(validator=is_int(0, _MOST))
     """Shards that were already there, read back and kept."""
-    new_deals: int
+    new_deals: int = attrs.field(validator=is_int(0, _MOST))
     """Deals in the shards written by this run."""
 
 
@@ -640,13 +673,13 @@ def generate(
         shard that cannot be read back.
     :raises MissingExtraError: Parquet without pyarrow installed.
     """
-    manifest = _checked(
-        kind, n, rules, seed, tricks, samples, shard_size, format, error=CoincheTypeError
-    )
+    manifest = _checked(kind, n, rules, seed, tricks, samples, shard_size, format)
     if executor is None:
         executor = InProcess()
-    elif not isinstance(executor, Executor):
-        raise CoincheTypeError(f"executor must be an Executor, not {executor!r}")
+    else:
+        check_type(executor, Executor, "executor")
+    if progress is not None:
+        check_callable(progress, "progress")
     folder = _directory(out, "out")
     if manifest.format == "parquet":
         require("pyarrow.parquet", "parquet", "Parquet datasets")

@@ -43,9 +43,9 @@ import logging
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import TracebackType
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Final, Protocol, Self, TypeVar, runtime_checkable
 
-from coinche._checks import check_bool
+from coinche._checks import check_bool, check_int_range, check_type, short_repr
 from coinche.errors import CoincheError, CoincheTypeError
 
 __all__ = [
@@ -159,10 +159,12 @@ class InProcess(_Closing):
         return "InProcess()"
 
 
+MAX_JOBS: Final = 100_000
+"""The most worker processes (or Ray CPUs) an executor is asked for."""
+
+
 def _check_jobs(jobs: object, name: str = "jobs") -> int:
-    if type(jobs) is not int or jobs < 1:
-        raise CoincheTypeError(f"{name} must be an int >= 1, not {jobs!r}")
-    return jobs
+    return check_int_range(jobs, name, 1, MAX_JOBS)
 
 
 class LocalPool(_Closing):
@@ -280,12 +282,11 @@ class RayCluster(_Closing):
         max_retries: int = 3,
         quiet: bool = False,
     ) -> None:
-        if address is not None and not isinstance(address, str):
-            raise CoincheTypeError(f"address must be a str or None, not {address!r}")
+        if address is not None:
+            check_type(address, str, "address")
         if num_cpus is not None:
             _check_jobs(num_cpus, "num_cpus")
-        if type(max_retries) is not int or max_retries < 0:
-            raise CoincheTypeError(f"max_retries must be an int >= 0, not {max_retries!r}")
+        check_int_range(max_retries, "max_retries", 0, 1000)
         self.address = address
         self.num_cpus = num_cpus
         self.max_retries = max_retries
@@ -361,5 +362,5 @@ def executor_for(
         address = ray if isinstance(ray, str) else None
         return RayCluster(address, num_cpus=jobs if jobs > 1 else None, quiet=quiet)
     if ray is not False:
-        raise CoincheTypeError(f"ray must be a bool or an address, not {ray!r}")
+        raise CoincheTypeError(f"ray must be a bool or an address, not {short_repr(ray)}")
     return LocalPool(jobs) if jobs > 1 else InProcess()

@@ -4,13 +4,17 @@ score so far (internal; :func:`coinche.svg.deal` is the public function)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from coinche._checks import short_repr
 from coinche.cards import Card, Hand, Strain, Suit
 from coinche.config import AuctionKind, Direction, RuleConfig
+from coinche.deal import Deal
 from coinche.errors import CoincheTypeError, DrawingError
-from coinche.play import Trick, legal_cards, trick_points, trick_winner
+from coinche.play import Trick, legal_cards, trick_winner
+from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Seat
+from coinche.step import Phase
 from coinche.svg._draw import (
     _GAP,
     _H,
@@ -40,10 +44,7 @@ from coinche.svg._draw import (
     _trick_cards,
     sorted_cards,
 )
-
-if TYPE_CHECKING:
-    from coinche.deal import Deal, PlayerView
-    from coinche.scoring import DealResult
+from coinche.view import PlayerView
 
 
 # ---------------------------------------------------------------- deals
@@ -51,9 +52,6 @@ class _Position:
     """What a deal diagram shows, gathered from a Deal or a PlayerView."""
 
     def __init__(self, subject: object, show: object, legal: bool) -> None:
-        from coinche.deal import Deal, Phase, PlayerView
-        from coinche.scoring import score_deal
-
         if not isinstance(subject, (Deal, PlayerView)):
             raise CoincheTypeError(
                 f"deal draws a Deal or a PlayerView, not {type(subject).__name__}"
@@ -74,7 +72,10 @@ class _Position:
         self.faces: dict[Seat, Hand] = {}
         self.backs: dict[Seat, int] = {}
         self.legal: Hand | None = None
-        self.result: DealResult | None = None
+        self.result: DealResult | None = subject.result
+        # what the deal (or the view) says of the tricks won so far, from its position
+        self.card_points: TeamPoints = subject.card_points
+        self.tricks_won: TeamPoints = subject.tricks_won
         in_play = self.phase is Phase.PLAY and self.to_move is not None
         self.as_dealt = self.phase is Phase.SCORED  # every card played: draw the deal
         if isinstance(subject, Deal):
@@ -86,7 +87,6 @@ class _Position:
                     self.backs[seat] = len(held)
             if legal and in_play and self.to_move in self.faces:
                 self.legal = Hand(c for c in subject.legal_actions() if isinstance(c, Card))
-            self.result = subject.result
             return
         viewer = subject.seat
         self.viewer = viewer
@@ -115,14 +115,6 @@ class _Position:
         if legal and in_play and self.to_move in self.faces and contract is not None:
             assert self.trick is not None
             self.legal = legal_cards(subject.hand, self.trick, contract.strain, self.rules)
-        if self.phase is Phase.SCORED and contract is not None:
-            self.result = score_deal(
-                contract,
-                self.tricks,
-                self.rules,
-                announcements=self.announcements,
-                belote_declared=self.belote_declared,
-            )
 
     @property
     def strain(self) -> Strain | None:
@@ -138,11 +130,13 @@ def _check_show(show: object) -> frozenset[Seat] | None:
     if show is None:
         return None
     if isinstance(show, (str, bytes)) or not isinstance(show, Iterable):
-        raise CoincheTypeError(f"show must be seats (an iterable of Seat) or None, not {show!r}")
+        raise CoincheTypeError(
+            f"show must be seats (an iterable of Seat) or None, not {short_repr(show)}"
+        )
     seats = tuple(show)
     for seat in seats:
         if type(seat) is not Seat:
-            raise CoincheTypeError(f"show holds Seat values, not {seat!r}")
+            raise CoincheTypeError(f"show holds Seat values, not {short_repr(seat)}")
     return frozenset(seats)
 
 
@@ -186,16 +180,6 @@ def _auction_rows(pos: _Position) -> list[list[tuple[Seat, str]]]:
         rows[-1].append((seat, str(call)))
         last = column
     return rows
-
-
-def _points_so_far(pos: _Position, strain: Strain) -> tuple[list[int], list[int]]:
-    won = [0, 0]
-    points = [0, 0]
-    for done in pos.tricks:
-        team = trick_winner(done, strain).team
-        won[team] += 1
-        points[team] += trick_points(done, strain)
-    return won, points
 
 
 def _panel(x: float, y: float, pos: _Position, colours: Sequence[str]) -> tuple[list[str], float]:
@@ -253,12 +237,11 @@ def _panel(x: float, y: float, pos: _Position, colours: Sequence[str]) -> tuple[
     if contract is not None:
         y += _LINE + 6
         parts.append(_text(x, y, "Score" if result is not None else "So far", bold=True))
-        won, points = _points_so_far(pos, contract.strain)
         y += _LINE
-        parts.append(_text(x, y, f"Tricks: NS {won[0]}, EW {won[1]}"))
+        parts.append(_text(x, y, f"Tricks: {pos.tricks_won}"))
         if result is None:
             y += _LINE
-            parts.append(_text(x, y, f"Card points: NS {points[0]}, EW {points[1]}"))
+            parts.append(_text(x, y, f"Card points: {pos.card_points}"))
         else:
             y += _LINE
             cards = result.card_points

@@ -8,7 +8,7 @@ import html
 from collections.abc import Sequence
 from typing import Final
 
-from coinche._checks import short_repr
+from coinche._checks import check_bool, short_repr
 from coinche.cards import Card, Hand, Rank, Strain, Suit
 from coinche.config import Direction
 from coinche.errors import CardNotInHandError, CoincheTypeError, DrawingError
@@ -120,14 +120,12 @@ def _check_size(size: object) -> float:
 
 
 def _check_flag(value: object, name: str) -> bool:
-    if type(value) is not bool:
-        raise CoincheTypeError(f"{name} must be True or False, not {value!r}")
-    return value
+    return check_bool(value, name)
 
 
 def _check_strain(strain: object) -> Strain | None:
     if strain is not None and type(strain) is not Strain:
-        raise CoincheTypeError(f"strain must be a Strain or None, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain or None, not {short_repr(strain)}")
     return strain
 
 
@@ -461,7 +459,7 @@ def trick(
         raise CoincheTypeError(f"trick must be a Trick, not {type(trick).__name__}")
     strain = _check_strain(strain)
     if type(direction) is not Direction:
-        raise CoincheTypeError(f"direction must be a Direction, not {direction!r}")
+        raise CoincheTypeError(f"direction must be a Direction, not {short_repr(direction)}")
     px = _check_size(size)
     colours = _colours(_check_flag(four_colour, "four_colour"))
     pad = 18  # room for the seat names

@@ -4,16 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from coinche.config import AuctionKind
-from coinche.errors import CoincheTypeError
+from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.game import Game, _game_winner
+from coinche.scoring import DealResult, TeamPoints
 from coinche.seats import Team
 from coinche.svg._draw import _esc
-
-if TYPE_CHECKING:
-    from coinche.game import Game
-    from coinche.scoring import DealResult
 
 
 # ---------------------------------------------------------------- HTML tables
@@ -38,9 +35,6 @@ def result_table(result: DealResult) -> str:
     >>> "<tr><th>Capot</th><td>capot</td><td></td></tr>" in page
     True
     """
-    from coinche.errors import InvalidDealError
-    from coinche.scoring import DealResult
-
     if not isinstance(result, DealResult):
         raise CoincheTypeError(f"result must be a DealResult, not {type(result).__name__}")
     made = "made" if result.made else "down"
@@ -99,9 +93,6 @@ def score_sheet(game: Game) -> str:
     [['1', '80 H by N', 'made', '330', '0', '330', '0'],
      ['2', '80 H by N', 'made', '330', '0', '660', '0']]
     """
-    from coinche.game import Game, _game_winner
-    from coinche.scoring import TeamPoints
-
     if not isinstance(game, Game):
         raise CoincheTypeError(f"game must be a Game, not {type(game).__name__}")
     rules = game.rules

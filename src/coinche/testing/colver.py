@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from coinche import CAPOT, Card, Rank, RuleConfig, Seat, Strain, Suit
-from coinche._checks import check_iterable, check_type, short_repr
+from coinche._checks import check_int_range, check_iterable, check_type, short_repr
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid, Coinche, Pass, Surcoinche
 from coinche.cards import hand_from_mask
 from coinche.deal import Action, Deal, Phase, PlayerView
@@ -96,7 +96,7 @@ def to_strain(trump: int) -> Strain:
     >>> [str(to_strain(trump)) for trump in range(4)]
     ['S', 'H', 'D', 'C']
     """
-    return Strain.from_suit(_COLVER_SUITS[trump])
+    return Strain.from_suit(_COLVER_SUITS[check_int_range(trump, "trump", 0, 3)])
 
 
 # ---------------------------------------------------------------- colver's agents
@@ -334,7 +334,7 @@ class ColverPlayer:
     """
 
     def __init__(self, name: str, book: DealBook) -> None:
-        import colver  # an optional dependency: the test group
+        import colver  # noqa: PLC0415 - optional dependency (the test group)
 
         self.name = name
         self.spec = agent_spec(name)

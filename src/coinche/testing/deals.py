@@ -75,6 +75,7 @@ from coinche import (
     legal_cards,
     trick_winner,
 )
+from coinche._checks import check_callable, check_seat, check_sequence, check_type
 
 __all__ = [
     "CAPOT_TRICKS",
@@ -180,6 +181,7 @@ def allowed_strains(rules: RuleConfig) -> tuple[Strain, ...]:
     >>> [str(strain) for strain in allowed_strains(RuleConfig(allow_no_trump=True))]
     ['C', 'D', 'H', 'S', 'NT']
     """
+    check_type(rules, RuleConfig, "rules")
     extra = ((Strain.NO_TRUMP,) if rules.allow_no_trump else ()) + (
         (Strain.ALL_TRUMP,) if rules.allow_all_trump else ()
     )
@@ -370,13 +372,20 @@ def play_random_deal(
     >>> len(tricks), tricks[0].leader
     (8, <Seat.NORTH: 0>)
     """
+    held = list(check_sequence(hands, "hands", Hand, min_len=4, max_len=4))
+    check_type(contract, Contract, "contract")
+    check_type(rules, RuleConfig, "rules")
+    check_type(rng, random.Random, "rng")
+    if first_leader is not None:
+        check_seat(first_leader, "first_leader")
+    if observe is not None:
+        check_callable(observe, "observe")
     if rules.first_lead is FirstLead.TAKER:
         leader = contract.taker
     elif first_leader is not None:
         leader = first_leader
     else:
         leader = rng.choice(SEATS)
-    held = list(hands)
     tricks: list[Trick] = []
     for _ in range(8):
         trick = Trick(leader)

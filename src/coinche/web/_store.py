@@ -1,0 +1,276 @@
+"""The games the web app holds in memory, and the bots that move in them (internal).
+
+A :class:`GameStore` keeps at most ``max_games`` games; a game no request has touched
+for ``max_idle`` seconds is dropped. Each game is a :class:`GameEntry`: the library's
+:class:`~coinche.Game` value, who sits where, the seats' tokens and a version that
+counts the actions made. Everything that changes an entry runs on the event loop
+without awaiting in between, so no lock is needed; a bot's search runs elsewhere (a
+worker process or a thread, :data:`Runner`) and its answer is applied only if the game
+has not moved meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from coinche.announcements import Announcement
+from coinche.bots.review import Review
+from coinche.config import RuleConfig
+from coinche.deal import Action, Deal, Step
+from coinche.game import Game
+from coinche.seats import Seat
+from coinche.web import _bots
+
+__all__ = ["HUMAN", "GameEntry", "GameStore", "Runner", "WebError"]
+
+HUMAN: Final = "human"
+"""The seat kind of a player who acts through the API (with the seat's token)."""
+
+_log = logging.getLogger("coinche.web")
+
+Runner = Callable[..., Awaitable[Any]]
+"""Runs ``function(*args)`` off the event loop and awaits its value."""
+
+
+class WebError(Exception):
+    """A request the app refuses: the HTTP status and the message (the library's when it
+    comes from the library)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@attrs.define(eq=False)
+class GameEntry:
+    """One game held by the store."""
+
+    id: str
+    seed: int
+    preset: str
+    kinds: tuple[str, str, str, str]  # HUMAN or a bot kind, for N, E, S, W
+    tokens: dict[Seat, str]
+    game: Game
+    used: float  # the time of its last request
+    version: int = 0  # how many actions were made in the game
+    thinking: Seat | None = None  # the bot seat whose search is under way
+    bot_error: str | None = None
+    changed: asyncio.Event = attrs.field(factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+    reviews: dict[int, asyncio.Future[Review]] = attrs.field(factory=dict)
+
+    def kind(self, seat: Seat) -> str:
+        return self.kinds[seat]
+
+    def bot_seed(self) -> str:
+        """The seed of the next bot decision: the game's seed and the version, so that
+        the same seed and the same human actions give the same game."""
+        return f"{self.seed}:bot:{self.version}"
+
+    def apply(
+        self,
+        seat: Seat,
+        action: Action,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool | None = None,
+    ) -> None:
+        """Make *action* for *seat* (a call out of turn where the auction allows it),
+        through the library's checks; its error when refused."""
+        declared = None if declare is None else tuple(declare)
+        self.game = self.game.apply(Step(seat, action, declare=declared, belote=belote))
+        self.version += 1
+        self.notify()
+
+    def notify(self) -> None:
+        """Wake the requests waiting for a change (:meth:`GameStore.wait`)."""
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+
+class GameStore:
+    """The games in memory, bounded in number and idle age; the bots' loop.
+
+    *run_slow* runs the searches of the slow bots and the reviews off the event loop;
+    *clock* gives the time in seconds (``time.monotonic``).
+    """
+
+    def __init__(
+        self,
+        *,
+        max_games: int,
+        max_idle: float,
+        run_slow: Runner,
+        review_worlds: int = 0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.max_games = max_games
+        self.max_idle = max_idle
+        self.review_worlds = review_worlds
+        self._run_slow = run_slow
+        self._clock = clock
+        self._games: dict[str, GameEntry] = {}
+
+    # ------------------------------------------------------------------ games
+    def expire(self) -> None:
+        """Drop the games idle for longer than ``max_idle``. The games are kept in the
+        order of their last request, so only the stale ones at the front are looked at."""
+        now = self._clock()
+        while self._games:
+            key, entry = next(iter(self._games.items()))
+            if now - entry.used <= self.max_idle:
+                return
+            self._drop(key)
+
+    def _drop(self, key: str) -> None:
+        entry = self._games.pop(key)
+        if entry.task is not None:
+            entry.task.cancel()
+        for future in entry.reviews.values():
+            future.cancel()
+        entry.changed.set()
+
+    def create(
+        self, rules: RuleConfig, preset: str, kinds: tuple[str, str, str, str], seed: int | None
+    ) -> GameEntry:
+        """A new game, West dealing first (so North speaks first); its bots start."""
+        self.expire()
+        if len(self._games) >= self.max_games:
+            raise WebError(
+                503,
+                f"the server holds {self.max_games} games, its most: try again once one "
+                f"has been idle for {self.max_idle:g} s, or delete a finished one",
+            )
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        game = Game.new(rules, Seat.WEST, random.Random(seed))
+        key = secrets.token_urlsafe(12)
+        tokens = {seat: secrets.token_urlsafe(24) for seat in Seat if kinds[seat] == HUMAN}
+        entry = GameEntry(key, seed, preset, kinds, tokens, game, self._clock())
+        self._games[key] = entry
+        self.wake_bots(entry)
+        return entry
+
+    def get(self, key: str) -> GameEntry:
+        """The game *key*, marked as used now."""
+        self.expire()
+        entry = self._games.get(key)
+        if entry is None:
+            raise WebError(
+                404,
+                f"no game {key[:40]!r} here: it never existed, was deleted, or was idle "
+                f"for more than {self.max_idle:g} s",
+            )
+        entry.used = self._clock()
+        self._games[key] = self._games.pop(key)  # the most recently used last
+        return entry
+
+    def delete(self, key: str) -> None:
+        """Forget the game *key* (its bots stop)."""
+        self.get(key)
+        self._drop(key)
+
+    def release_waiters(self) -> None:
+        """Answer every request waiting for a game to move now (the server is closing)."""
+        for entry in self._games.values():
+            entry.notify()
+
+    def close(self) -> None:
+        """Stop every game's bots and forget the games."""
+        for key in list(self._games):
+            self._drop(key)
+
+    # ------------------------------------------------------------------ actions
+    def act(
+        self,
+        entry: GameEntry,
+        seat: Seat,
+        action: Action,
+        *,
+        declare: Sequence[Announcement] | None = None,
+        belote: bool | None = None,
+    ) -> None:
+        """Make *action* for the human *seat*; the bots then move on."""
+        entry.apply(seat, action, declare, belote)
+        self.wake_bots(entry)
+
+    @staticmethod
+    def check_fresh(entry: GameEntry, version: int | None) -> None:
+        """Refuse a move that answers an older *version* of the game (409)."""
+        if version is not None and version != entry.version:
+            raise WebError(
+                409,
+                f"stale move: the game is at version {entry.version}, not {version} "
+                "(it has moved on: fetch the state and choose again)",
+            )
+
+    def wake_bots(self, entry: GameEntry) -> None:
+        """Start the game's bot loop unless it runs already or no bot is to move."""
+        idle = entry.task is None or entry.task.done()
+        if idle and self._bot_to_move(entry) is not None:
+            entry.task = asyncio.get_running_loop().create_task(self._bots(entry))
+
+    @staticmethod
+    def _bot_to_move(entry: GameEntry) -> Seat | None:
+        seat = entry.game.to_move
+        if seat is None or entry.kind(seat) == HUMAN or entry.bot_error is not None:
+            return None
+        return seat
+
+    async def _bots(self, entry: GameEntry) -> None:
+        """Let the bots move until a human is to move or the game is over. A fast bot
+        chooses on the event loop (microseconds); a slow one off it, and its answer is
+        dropped if the game moved meanwhile (a coinche out of turn)."""
+        while (seat := self._bot_to_move(entry)) is not None:
+            kind = entry.kind(seat)
+            version = entry.version
+            view = entry.game.view(seat)
+            try:
+                if _bots.BOT_KINDS[kind].slow:
+                    entry.thinking = seat
+                    entry.notify()
+                    try:
+                        action = await self._run_slow(_bots.choose, kind, view, entry.bot_seed())
+                    finally:
+                        entry.thinking = None
+                else:
+                    action = _bots.choose(kind, view, entry.bot_seed())
+                    await asyncio.sleep(0)  # let the other games' requests in
+                if entry.version == version:
+                    entry.apply(seat, action)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # a bot's failure must not take the server down
+                _log.exception("the %s bot at %s failed in game %s", kind, seat.letter, entry.id)
+                entry.bot_error = f"the {kind} bot at {seat.name} failed: {error}"
+        entry.notify()
+
+    async def wait(self, entry: GameEntry, after: int, timeout: float) -> None:
+        """Return once the game's version is above *after*, a bot starts thinking, or
+        *timeout* seconds have passed."""
+        if entry.version > after:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(entry.changed.wait(), timeout)
+
+    # ------------------------------------------------------------------ reviews
+    def review(self, entry: GameEntry, index: int, deal: Deal) -> asyncio.Future[Review]:
+        """The review of the finished deal number *index* of the game, started on the
+        first request and kept."""
+        future = entry.reviews.get(index)
+        if future is None or (future.done() and future.exception() is not None):
+            seed = entry.seed % 2**62 + index
+            future = asyncio.ensure_future(
+                self._run_slow(_bots.review_deal, deal, self.review_worlds, seed)
+            )
+            entry.reviews[index] = future
+        return future
