@@ -1,4 +1,4 @@
-"""coinche.bots.bidding: ScoreBidder calls by the expected deal score.
+"""coinche.bots.bidding: ScoreBidder and ValueBidder call by the expected deal score.
 
 Every expected call is argued from the rules (FFB scoring, RULES.md) by hand in the
 test's comments; none is read from the bidder's output.
@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from coinche import Hand, RuleConfig, Seat, Strain
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid
-from coinche.bots.bidding import ScoreBidder
+from coinche.bots.bidding import ScoreBidder, ValueBidder
 from coinche.bots.evaluate import EvaluatingBidder
 from coinche.bots.players import GreedyPlayer
 from coinche.cli._scale import _player_spec
@@ -190,3 +191,82 @@ def test_the_match_spec() -> None:
     assert (default.samples, default.coinche_risk, default.margin) == (64, 0.5, 30)
     with pytest.raises(Exception, match="score: risk must be a whole number from 0 to 100"):
         _player_spec("score:risk=101")
+
+
+# ValueBidder: the same choice by the expected deal score, each world valued by the
+# learned double-dummy estimate (ScoreBidder's situations above, argued the same way)
+
+
+def test_the_value_bidder_coinches_a_capot_that_cannot_be_made() -> None:
+    # as for ScoreBidder: North's jack of hearts takes a trick whatever is played, so
+    # East's capot in hearts fails; coinched, the defenders' 160 + 250 is doubled, at
+    # least 410 more than passing, far over the coinche margin (40)
+    deal = _deal(
+        "JH 7C 8C 9C 7D 8D 9D 7S",
+        "AH TH KH QH 9H 8H 7H AS",
+        "AC TC KC QC JC TD 8S 9S",
+        "AD KD QD JD TS JS QS KS",
+    )
+    deal = deal.apply(PASS).apply(Bid(CAPOT, Strain.HEARTS)).apply(PASS).apply(PASS)
+    legal = deal.legal_actions()
+    assert ValueBidder(samples=16).choose(deal.view(Seat.NORTH), legal, random.Random(0)) == (
+        COINCHE
+    )
+
+
+def test_the_value_bidder_bids_a_hand_of_five_top_trumps_and_three_aces() -> None:
+    # North (first to call) holds J 9 A 10 K of hearts and the three other aces: with
+    # hearts as trumps it takes the first five trump tricks (the jack, the nine, then
+    # the ace and ten fall on nothing higher) and its three aces; the defenders can
+    # keep at most the tricks it cannot reach, so 80 hearts is made in every world and
+    # at least 100 is worth bidding (made, 100 + the card points beat 80 + them). Its
+    # call is a bid in hearts of 100 or more; never a pass.
+    deal = _deal(
+        "JH 9H AH TH KH AS AD AC",
+        "QC TC KC JC 9C 8C 7S 8S",
+        "QD TD KD JD 8D 9S TS QS",
+        "7H 8H QH KS JS 7C 7D 9D",
+    )
+    call = ValueBidder(samples=16).choose(
+        deal.view(Seat.NORTH), deal.legal_actions(), random.Random(0)
+    )
+    assert isinstance(call, Bid)
+    assert call.strain is Strain.HEARTS
+    assert call.points >= 100
+
+
+def test_the_value_bidder_bids_suits_only() -> None:
+    # its network knows suit contracts only: under rules with no-trump and all-trump
+    # bids, none is ever valued or made, whatever the hand
+    rules = attrs.evolve(RuleConfig.ffb(), allow_no_trump=True, allow_all_trump=True)
+    bidder = ValueBidder(samples=4)
+    for seed in range(6):
+        deal = Deal.new(Seat.WEST, rules, random.Random(seed))
+        worths = bidder.worths(deal.view(Seat.NORTH), deal.legal_actions(), random.Random(0))
+        assert worths[PASS] == 0.0  # no bid yet: a pass throws the deal in
+        assert any(isinstance(call, Bid) for call in worths)  # the suit bids are there
+        assert all(
+            call == PASS or (isinstance(call, Bid) and call.strain.is_suit) for call in worths
+        )
+
+
+def test_the_value_bidders_bad_arguments_are_named() -> None:
+    with pytest.raises(CoincheTypeError, match="coinche_margin must be an int, not 'x'"):
+        ValueBidder(coinche_margin="x")  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="spread must be a number, not 'x'"):
+        ValueBidder(spread="x")  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="spread must be above 0 and at most 162, not 0"):
+        ValueBidder(spread=0)
+    with pytest.raises(CoincheTypeError, match="declarer must be a number, not True"):
+        ValueBidder(declarer=True)
+    with pytest.raises(CoincheTypeError, match="samples must be an int >= 1, not 0"):
+        ValueBidder(samples=0)
+
+
+def test_the_value_bidders_match_spec() -> None:
+    bidder = _player_spec("value:samples=8,risk=20,margin=5,coinche_margin=60,spread=30").build()
+    assert isinstance(bidder, ValueBidder)
+    assert (bidder.samples, bidder.coinche_risk, bidder.margin) == (8, 0.2, 5)
+    assert (bidder.coinche_margin, bidder.spread) == (60, 30.0)
+    with pytest.raises(Exception, match="value: spread must be a number from 1 to 162"):
+        _player_spec("value:spread=0")

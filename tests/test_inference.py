@@ -15,6 +15,7 @@ from coinche import Hand, Rank, RuleConfig, Seat, Strain, card_points
 from coinche.auction import COINCHE, PASS, Bid
 from coinche.bots.inference import (
     BidderModel,
+    StrengthModel,
     UniformModel,
     WorldModel,
     dealt_hands,
@@ -337,3 +338,54 @@ def test_one_model_follows_the_play() -> None:
             fresh = BidderModel(floor=0.1).weight(view, hands)
             assert kept[view.seat].weight(view, hands) == fresh
         deal = deal.apply(rng.choice(deal.legal_actions()))
+
+
+def _strength_deal() -> Deal:
+    """West deals (North calls first): North the six highest hearts, East the six
+    highest clubs, South only sevens, eights and nines, West the five highest spades."""
+    hands = [
+        Hand.parse(text)
+        for text in (
+            "JH 9H AH TH KH QH 7C 8C",
+            "AC TC KC QC JC 9C AD TD",
+            "7D 8D 7S 8S 9D 9S 8H 7H",
+            "AS TS KS QS JS KD QD JD",
+        )
+    ]
+    return Deal.from_hands(Seat.WEST, RuleConfig.ffb(), hands)
+
+
+def test_the_strength_model_reads_a_pass_as_no_bid_in_the_hand() -> None:
+    # North passes first. With the six highest hearts (J 9 A 10 K Q) North takes every
+    # trump trick with hearts as trumps: a hand that bids. Seen from East, the world
+    # where North holds it and passed is therefore less likely than the world where
+    # North and South swap hands (North passing with sevens, eights and nines, no jack
+    # and no ace, which bids nothing).
+    deal = _strength_deal()
+    dealt = tuple(deal.hand(seat).mask for seat in Seat)
+    n, e, s, w = dealt
+    view = deal.apply(PASS).view(Seat.EAST)
+    model = StrengthModel()
+    assert model.weight(view, (s, e, n, w)) > 10 * model.weight(view, (n, e, s, w))
+
+
+def test_the_strength_model_reads_a_coinche_as_the_contracts_trumps() -> None:
+    # North bids 80 spades and East coinches: a coinche says the coincher expects the
+    # contract to fail, which the five highest spades (J A 10 K Q, West's hand) do:
+    # with them East takes at least five tricks of trumps. Seen from South, the world
+    # where East holds them is more likely than the one where East holds clubs and
+    # West the spades (North's bid reads North's hand, the same in both worlds).
+    deal = _strength_deal()
+    n, e, s, w = (deal.hand(seat).mask for seat in Seat)
+    view = deal.apply(Bid(80, Strain.SPADES)).apply(COINCHE).view(Seat.SOUTH)
+    model = StrengthModel()
+    assert model.weight(view, (n, w, s, e)) > 4 * model.weight(view, (n, e, s, w))
+
+
+def test_the_strength_models_bad_arguments_are_named() -> None:
+    with pytest.raises(CoincheTypeError, match="spread must be above 0, not 0"):
+        StrengthModel(spread=0)
+    with pytest.raises(CoincheTypeError, match="shift must be a number, not 'x'"):
+        StrengthModel(shift="x")  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="floor must be a number from 0 to 1, not 2"):
+        StrengthModel(floor=2)
