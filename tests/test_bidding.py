@@ -257,6 +257,8 @@ def test_the_value_bidders_bad_arguments_are_named() -> None:
         ValueBidder(spread="x")  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="spread must be above 0 and at most 162, not 0"):
         ValueBidder(spread=0)
+    with pytest.raises(CoincheTypeError, match="surcoinche_margin must be an int or None"):
+        ValueBidder(surcoinche_margin=1.5)  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="declarer must be a number, not True"):
         ValueBidder(declarer=True)
     with pytest.raises(CoincheTypeError, match="samples must be an int >= 1, not 0"):
@@ -267,6 +269,27 @@ def test_the_value_bidders_match_spec() -> None:
     bidder = _player_spec("value:samples=8,risk=20,margin=5,coinche_margin=60,spread=30").build()
     assert isinstance(bidder, ValueBidder)
     assert (bidder.samples, bidder.coinche_risk, bidder.margin) == (8, 0.2, 5)
-    assert (bidder.coinche_margin, bidder.spread) == (60, 30.0)
+    assert (bidder.coinche_margin, bidder.surcoinche_margin, bidder.spread) == (60, 60, 30.0)
+    high = _player_spec("value:surcoinche_margin=500").build()
+    assert isinstance(high, ValueBidder)
+    assert (high.coinche_margin, high.surcoinche_margin) == (40, 500)
     with pytest.raises(Exception, match="value: spread must be a number from 1 to 162"):
         _player_spec("value:spread=0")
+
+
+def test_the_value_bidders_surcoinche_margin() -> None:
+    # North holds all eight hearts and leads: it takes every trick (as for ScoreBidder
+    # above), so its 80 hearts coinched is made with a capot, (250 + 80 + belote 20) x 2
+    # = 700 (the estimate leaves announcements out), x 4 surcoinched: surcoinching
+    # gains 700 over passing, more than the default margin (40), less than 1,000.
+    deal = _deal(
+        "JH 9H AH TH KH QH 8H 7H",
+        "AC TC KC QC JC 9C 8C 7S",
+        "AD TD KD QD JD 8S 9S TS",
+        "AS KS QS JS 7C 7D 8D 9D",
+    )
+    deal = deal.apply(Bid(80, Strain.HEARTS)).apply(COINCHE).apply(PASS)
+    view, legal = deal.view(Seat.NORTH), deal.legal_actions()
+    assert ValueBidder(samples=8).choose(view, legal, random.Random(0)) == SURCOINCHE
+    never = ValueBidder(samples=8, surcoinche_margin=1000)
+    assert never.choose(view, legal, random.Random(0)) == PASS

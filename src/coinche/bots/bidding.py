@@ -435,8 +435,10 @@ class ValueBidder(ScoreBidder):
     - **Worlds drawn by what the calls say**: by default a
       :class:`~coinche.bots.inference.StrengthModel` (every other seat, partner and
       opponents alike, bids what its hand is worth), not GreedyPlayer's rule.
-    - **Margins**: a bid must gain *margin* over passing; a coinche or a surcoinche
-      *coinche_margin*, since doubling a wrong estimate is dear.
+    - **Margins**: a bid must gain *margin* over passing; a coinche *coinche_margin*,
+      since doubling a wrong estimate is dear; a surcoinche *surcoinche_margin* (by
+      default the same as *coinche_margin*): the opponents' coinche says they expect
+      the contract to fail, which the estimate reads only through its worlds.
     - Only suit contracts: no-trump and all-trump bids are never made (the network
       knows suits only); neither is a générale.
 
@@ -463,6 +465,7 @@ class ValueBidder(ScoreBidder):
         coinche_risk: float = 0.3,
         margin: int = 10,
         coinche_margin: int = 40,
+        surcoinche_margin: int | None = None,
         spread: float = 22.0,
         declarer: float = -8.0,
         opponents: float = 0.0,
@@ -478,12 +481,17 @@ class ValueBidder(ScoreBidder):
             raise CoincheTypeError(
                 f"coinche_margin must be an int, not {short_repr(coinche_margin)}"
             )
+        if surcoinche_margin is not None and type(surcoinche_margin) is not int:
+            raise CoincheTypeError(
+                f"surcoinche_margin must be an int or None, not {short_repr(surcoinche_margin)}"
+            )
         for number, name in ((spread, "spread"), (declarer, "declarer"), (opponents, "opponents")):
             if not isinstance(number, (int, float)) or isinstance(number, bool):
                 raise CoincheTypeError(f"{name} must be a number, not {short_repr(number)}")
         if not 0.0 < spread <= 162.0:
             raise CoincheTypeError(f"spread must be above 0 and at most 162, not {spread!r}")
         self.coinche_margin = coinche_margin
+        self.surcoinche_margin = coinche_margin if surcoinche_margin is None else surcoinche_margin
         self.spread = float(spread)
         self.declarer = float(declarer)
         self.opponents = float(opponents)
@@ -522,11 +530,14 @@ class ValueBidder(ScoreBidder):
         return super().worths(view, suits, rng)
 
     def _margin(self, action: Action) -> float:
-        return self.coinche_margin if isinstance(action, (Coinche, Surcoinche)) else self.margin
+        if isinstance(action, Surcoinche):
+            return self.surcoinche_margin
+        return self.coinche_margin if isinstance(action, Coinche) else self.margin
 
     def __repr__(self) -> str:
         return (
             f"ValueBidder(samples={self.samples}, coinche_risk={self.coinche_risk}, "
             f"margin={self.margin}, coinche_margin={self.coinche_margin}, "
+            f"surcoinche_margin={self.surcoinche_margin}, "
             f"spread={self.spread}, declarer={self.declarer}, opponents={self.opponents})"
         )

@@ -18,8 +18,8 @@ processes or on Ray (:mod:`coinche.scale.executors`), with a progress bar and a 
     :class:`~coinche.bots.bidding.ScoreBidder`: ``samples``, default 64, ``margin``,
     default 30, ``risk``, its coinche risk in percent, default 50, and ``play``;
     ``value``, the :class:`~coinche.bots.bidding.ValueBidder`: ``samples``,
-    ``margin``, ``coinche_margin``, ``risk`` (percent), ``spread``, ``declarer``,
-    ``opponents`` and ``play``, defaults as its own;
+    ``margin``, ``coinche_margin``, ``surcoinche_margin``, ``risk`` (percent),
+    ``spread``, ``declarer``, ``opponents`` and ``play``, defaults as its own;
     ``policy``, the trained :class:`~coinche.rl.policy.PolicyPlayer`, and ``ppo``, the
     whole-deal :class:`~coinche.rl.ppo.PpoPlayer` (``weights``, the path of a network
     ``examples/ppo_jax.py`` wrote; the shipped one by default), need the ``rl``
@@ -128,6 +128,7 @@ _OPTIONS: Final[dict[str, dict[str, Callable[[str], int | float | str]]]] = {
         "samples": IntOption(1, 10_000),
         "margin": IntOption(-1000, 1000),
         "coinche_margin": IntOption(-1000, 1000),
+        "surcoinche_margin": IntOption(-1000, 1000),
         "risk": IntOption(0, 100),
         "spread": NumberOption(1, 162),
         "declarer": NumberOption(-162, 162),
@@ -220,7 +221,15 @@ class PlayerSpec(NamedTuple):
 
 
 # the options of the value bidder passed to it as they are named
-_VALUE_KEYS: Final = ("samples", "margin", "coinche_margin", "spread", "declarer", "opponents")
+_VALUE_KEYS: Final = (
+    "samples",
+    "margin",
+    "coinche_margin",
+    "surcoinche_margin",
+    "spread",
+    "declarer",
+    "opponents",
+)
 
 # the kinds that bid and take a player for their cards: BIDDER+PLAYER
 _BIDDERS: Final = ("evaluating", "score", "value")
