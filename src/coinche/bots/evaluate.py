@@ -45,6 +45,14 @@ from typing import Final
 import attrs
 
 from coinche import _kernel as K
+from coinche._checks import (
+    check_int_range,
+    check_seat,
+    check_type,
+    is_instance,
+    is_int,
+    is_number,
+)
 from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
 from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
 from coinche.bots.sampling import Sampler, replay
@@ -61,29 +69,34 @@ from coinche.seats import Seat, Team
 __all__ = ["ContractValue", "EvaluatingBidder", "evaluate_contract"]
 
 _ALL: Final = 0xFFFFFFFF
+MAX_SAMPLES: Final = 100_000
+"""The most deals one evaluation draws and solves (each is a double-dummy solve)."""
+MAX_MARGIN: Final = 1_000
+"""The largest margin an EvaluatingBidder takes: no deal scores more than this above or
+below what its contract needs (a surcoinched capot of all trump is far below it)."""
 
 
 @attrs.frozen
 class ContractValue:
     """What :func:`evaluate_contract` found, means over the deals drawn."""
 
-    contract: Contract
+    contract: Contract = attrs.field(validator=is_instance(Contract))
     """The contract evaluated."""
-    samples: int
+    samples: int = attrs.field(validator=is_int(1, 10**9))
     """How many deals were drawn and solved."""
-    score: float
+    score: float = attrs.field(validator=is_number())
     """Mean deal score of the taker's team minus the defenders'."""
-    score_stderr: float
+    score_stderr: float = attrs.field(validator=is_number(0))
     """Standard error of :attr:`score`."""
-    taker_score: float
+    taker_score: float = attrs.field(validator=is_number())
     """Mean deal score of the taker's team."""
-    card_points: float
+    card_points: float = attrs.field(validator=is_number(0))
     """Mean card points of the taker's team (last trick and capot included)."""
-    card_points_stderr: float
+    card_points_stderr: float = attrs.field(validator=is_number(0))
     """Standard error of :attr:`card_points`."""
-    made: float
+    made: float = attrs.field(validator=is_number(0, 1))
     """The share of the deals in which the contract is made."""
-    margin: float
+    margin: float = attrs.field(validator=is_number())
     """Mean of the taker's team's total (what the contract is judged on) minus what it
     needed: negative when the contract fails on average."""
 
@@ -179,8 +192,7 @@ def _check(contract: object, rules: object, samples: object, rng: object) -> Non
         raise CoincheTypeError(f"contract must be a Contract, not {type(contract).__name__}")
     if not isinstance(rules, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
-    if type(samples) is not int or samples < 1:
-        raise CoincheTypeError(f"samples must be an int >= 1, not {samples!r}")
+    check_int_range(samples, "samples", 1, MAX_SAMPLES)
     if not isinstance(rng, random.Random):
         raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if contract.value is GENERALE:
@@ -224,6 +236,10 @@ def evaluate_contract(
         that does not match the view's play, or a view no deal agrees with.
     """
     _check(contract, rules, samples, rng)
+    if seat is not None:
+        check_seat(seat, "seat")
+    if leader is not None:
+        check_seat(leader, "leader")
     strain = contract.strain
     side = int(contract.taker) & 1
     worlds: list[_World] = []
@@ -319,11 +335,9 @@ class EvaluatingBidder:
         margin: int = 20,
         player: object = None,
     ) -> None:
-        if type(samples) is not int or samples < 1:
-            raise CoincheTypeError(f"samples must be an int >= 1, not {samples!r}")
-        self.samples = samples
-        self.rng = rng
-        self.margin = margin
+        self.samples = check_int_range(samples, "samples", 1, MAX_SAMPLES)
+        self.rng = None if rng is None else check_type(rng, random.Random, "rng")
+        self.margin = check_int_range(margin, "margin", 0, MAX_MARGIN)
         self.player: Player = GreedyPlayer() if player is None else _check_player(player, "player")
         self._greedy = GreedyPlayer()
         self._key: object = None

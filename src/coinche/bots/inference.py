@@ -55,9 +55,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
-from coinche._checks import check_number, short_repr
+from coinche._checks import check_int_range, check_masks, check_number, check_type, short_repr
 from coinche.auction import Bid
 from coinche.auction.classic import AnyCall
 from coinche.bots.base import (
@@ -109,6 +109,17 @@ class WorldModel(Protocol):
         ...
 
 
+def _check_world(view: object, hands: object) -> tuple[int, ...]:
+    """The arguments of a model's ``weight``: a view and four hand masks."""
+    if type(view) is not PlayerView:
+        check_type(view, PlayerView, "view")
+    return check_masks(hands, "hands")
+
+
+MAX_WORLDS: Final = 1_000_000
+"""The most worlds one call draws (each is a sample of the hidden hands)."""
+
+
 def _check_model(model: object, name: str = "model") -> WorldModel | None:
     """*model* if it is a :class:`WorldModel` (an instance: the class of one has a
     ``weight`` function too) or None, else the library's error naming it."""
@@ -144,7 +155,11 @@ class UniformModel:
     """
 
     def weight(self, view: PlayerView, hands: Hands) -> float:
-        """1.0, whatever the world."""
+        """1.0, whatever the world.
+
+        :raises CoincheTypeError: *view* is no PlayerView or *hands* not four masks.
+        """
+        _check_world(view, hands)
         return 1.0
 
     def __repr__(self) -> str:
@@ -229,13 +244,17 @@ class BidderModel:
         self._key = key
 
     def weight(self, view: PlayerView, hands: Hands) -> float:
-        """The product over the other seats' calls (see the class)."""
+        """The product over the other seats' calls (see the class).
+
+        :raises CoincheTypeError: *view* is no PlayerView or *hands* not four masks.
+        """
+        masks = _check_world(view, hands)
         self._prepare(view)
         out = 1.0
         fast = type(self.bidder) is GreedyPlayer  # its calls on masks, the same answers
         dealt: dict[int, Hand] = {}
         for seat, call, then, legal, ask in self._asks:
-            mask = hands[seat] | self._played[seat]
+            mask = masks[seat] | self._played[seat]
             guess: object
             if fast:
                 guess = _greedy_call(mask, ask)
@@ -267,8 +286,7 @@ def _sampler(view: object) -> Sampler:
 
 
 def _check_args(n: object, rng: object, model: object) -> None:
-    if type(n) is not int or n < 0:
-        raise CoincheTypeError(f"n must be an int >= 0, not {short_repr(n)}")
+    check_int_range(n, "n", 0, MAX_WORLDS)
     if not isinstance(rng, random.Random):
         raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     _check_model(model)
@@ -302,8 +320,8 @@ def sample_worlds(
     :raises InvalidDealError: no deal agrees with *view*, or no draw had a weight above 0.
     """
     _check_args(n, rng, model)
-    if draws is not None and (type(draws) is not int or draws < 1):
-        raise CoincheTypeError(f"draws must be an int >= 1 or None, not {short_repr(draws)}")
+    if draws is not None:
+        check_int_range(draws, "draws", 1, 40 * MAX_WORLDS)
     sampler = _sampler(view)
     if model is None:
         return [sampler.sample(rng) for _ in range(n)]
@@ -367,7 +385,9 @@ def dealt_hands(view: PlayerView, hands: Sequence[int]) -> Hands:
     >>> dealt_hands(view, (1, 2, 4, 8))      # nothing played yet: the same hands
     (1, 2, 4, 8)
     """
-    out = [int(h) for h in hands]
+    if type(view) is not PlayerView:
+        check_type(view, PlayerView, "view")
+    out = list(check_masks(hands, "hands"))
     tricks = list(view.tricks) + ([view.trick] if view.trick is not None else [])
     for trick in tricks:
         for seat, card in trick.plays():

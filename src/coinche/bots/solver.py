@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from coinche import _kernel as K
-from coinche._checks import check_type, short_repr
+from coinche._checks import check_sequence, check_type, short_repr
 from coinche.bots._search import (
     _ab,
     _can_take_all,
@@ -133,9 +133,9 @@ def solve_deal(
     """
     masks = _deal_masks(hands)
     if not isinstance(strain, Strain):
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
     if not isinstance(leader, Seat):
-        raise CoincheTypeError(f"leader must be a Seat, not {leader!r}")
+        raise CoincheTypeError(f"leader must be a Seat, not {short_repr(leader)}")
     if not isinstance(rules, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
     if not isinstance(side, Team):
@@ -173,11 +173,9 @@ def solve_ending(
     :raises CoincheTypeError: an argument of the wrong type (*side* a
         :class:`~coinche.Team`, as for :func:`solve_deal`).
     """
-    listed = tuple(hands)
-    if len(listed) != 4 or not all(isinstance(h, Hand) for h in listed):
-        raise CoincheTypeError("hands must be four Hand objects, by seat from North")
+    listed: tuple[Hand, ...] = check_sequence(hands, "hands", Hand, min_len=4, max_len=4)
     if not isinstance(trick, Trick) or len(trick.cards) > 3:
-        raise CoincheTypeError(f"trick must be a Trick in progress, not {trick!r}")
+        raise CoincheTypeError(f"trick must be a Trick in progress, not {short_repr(trick)}")
     if not isinstance(strain, Strain) or not isinstance(rules, RuleConfig):
         raise CoincheTypeError("strain must be a Strain and rules a RuleConfig")
     if not isinstance(side, Team):

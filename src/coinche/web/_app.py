@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractContextManager, asynccontextmanager, contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -34,7 +34,7 @@ from pydantic import (
 )
 
 from coinche import __version__, svg
-from coinche._checks import check_type, is_int, is_number, short_repr
+from coinche._checks import check_int_range, check_type, is_int, is_number, short_repr
 from coinche.actions import check_rules, int_to_action
 from coinche.announcements import Announcement
 from coinche.cards import Card
@@ -581,10 +581,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-@contextmanager
 def running_server(
     settings: Settings | None = None, *, host: str = "127.0.0.1", port: int = 0
-) -> Iterator[str]:
+) -> AbstractContextManager[str]:
     """Serve :func:`create_app` with uvicorn in a thread while the ``with`` block runs,
     and give its address (for tests, scripts and notebooks; ``coinche serve`` is the
     command line's way). *port* 0 takes a free port.
@@ -596,10 +595,21 @@ def running_server(
     ...         json.load(answer)["presets"][:2]
     ['common', 'ffb']
 
+    :raises CoincheTypeError: an argument of the wrong type, or *port* not from 0 to
+        65535 (checked at the call, before the ``with`` block).
     :raises OSError: the address cannot be listened on.
     :raises CoincheError: the server did not start within 60 seconds.
     """
-    app = create_app(settings)
+    if settings is not None:
+        check_type(settings, Settings, "settings")
+    check_type(host, str, "host")
+    check_int_range(port, "port", 0, 65535)
+    return _serving(create_app(settings), host, port)
+
+
+@contextmanager
+def _serving(app: FastAPI, host: str, port: int) -> Iterator[str]:
+    """The body of :func:`running_server`, its arguments checked."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
