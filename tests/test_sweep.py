@@ -642,7 +642,10 @@ def doors() -> tuple[list[Door], dict[str, str]]:
                     skipped[door] = NOT_SWEPT.get(door, "a documented unchecked fast path")
                     continue
                 bound = getattr(target, method)
-                static = isinstance(raw, (staticmethod, classmethod))
+                # a compiled classmethod is no classmethod object: it is bound to the class
+                static = isinstance(raw, (staticmethod, classmethod)) or (
+                    getattr(bound, "__self__", None) is target
+                )
                 entry = Door(door, bound if static else None, target, method)
                 _add(found, id(raw), entry, bound)
     return sorted(found.values(), key=lambda d: d.name), skipped

@@ -148,7 +148,7 @@ def random_card(mask: SupportsIndex, x: SupportsIndex) -> int:
     return P.pick(bits, _integer(x, "x", -(1 << 63), (1 << 63) - 1) % K.count(bits))
 
 
-def random_hands(seed: int) -> tuple[int, int, int, int]:
+def random_hands(seed: object) -> tuple[int, int, int, int]:
     """Four random hands of eight cards (masks, by seat) drawn from *seed*.
 
     A Fisher-Yates shuffle driven by the engine's own small generator: fast, and the
@@ -159,10 +159,10 @@ def random_hands(seed: int) -> tuple[int, int, int, int]:
     >>> [bin(h).count("1") for h in hands], hands[0] | hands[1] | hands[2] | hands[3]
     ([8, 8, 8, 8], 4294967295)
     """
-    if type(seed) is not int:
-        check_type(cast(object, seed), int, "seed")
+    # *seed* an int (any size; typed object so that the compiled build checks it too)
+    number: int = seed if type(seed) is int else check_type(seed, int, "seed")
     deck = list(range(32))
-    x = P.seed_of(seed)
+    x = P.seed_of(number)
     for i in range(31, 0, -1):
         x = P.xorshift(x)
         j = x % (i + 1)
