@@ -245,7 +245,10 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         :raises CoincheTypeError: *agent* is not a str.
         :raises CoincheValueError: *agent* is not one of :attr:`possible_agents`.
         """
-        seat = check_agent(agent)
+        try:  # the hot path: one lookup, checked only when it fails
+            seat = SEAT_OF[agent]
+        except (KeyError, TypeError):
+            seat = check_agent(agent)  # raises, naming the agents
         assert self._tracker is not None, "call reset() first"
         vector = self._tracker.vectors[seat].copy()
         if self._offer is not None:  # an out-of-turn coinche is offered: pass or coinche
