@@ -148,7 +148,7 @@ def test_the_engine_deals_what_deal_of_deals(seed: int, index: int) -> None:
 
 def test_slots_move_on_by_the_batch_size_across_a_word() -> None:
     key = jnp.asarray(arrays.deal_key(1, 2**32 - 2))
-    after = arrays.advance_key(key, jnp.asarray([5, 0], jnp.uint32))
+    after = arrays._rules.advance_key(key, jnp.asarray([5, 0], jnp.uint32))
     assert np.asarray(after).tolist() == arrays.deal_key(1, 2**32 + 3).tolist()
 
 
@@ -203,7 +203,7 @@ def test_compact_observation_width() -> None:
         expand(np.zeros((2, COMPACT_SIZE)))
 
 
-_compact = jax.jit(jax.vmap(arrays.compact))
+_compact = jax.jit(jax.vmap(arrays._engine.compact))
 
 
 @settings(max_examples=30, deadline=None)
@@ -233,7 +233,7 @@ def test_observation_ignores_hidden_hands(seed: int, steps: int, rnd: random.Ran
     assert np.array_equal(np.asarray(_compact(state, seat))[0], np.asarray(state.observation[0]))
 
 
-_score = jax.jit(jax.vmap(arrays.score, in_axes=(0, None)))
+_score = jax.jit(jax.vmap(arrays._engine.score, in_axes=(0, None)))
 
 
 @pytest.mark.parametrize("preset", PRESETS)

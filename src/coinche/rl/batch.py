@@ -51,14 +51,13 @@ from coinche.arrays import (
     MASK_COLUMNS,
     Rules,
     State,
-    advance_key,
     batch_init,
-    check_seed,
     deal_keys,
-    init,
     rules_data,
 )
-from coinche.arrays._engine import PLAY, THROWN_IN, step_where
+from coinche.arrays._checks import check_index as check_seed
+from coinche.arrays._engine import PLAY, THROWN_IN, init, step_where
+from coinche.arrays._rules import advance_key
 from coinche.arrays._tables import check_array_rules
 from coinche.cards import Hand
 from coinche.config import RuleConfig
