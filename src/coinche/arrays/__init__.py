@@ -209,7 +209,7 @@ def step(state: State, action: Actions, rules: Rules) -> State:
         0..153.
     """
     check_state(state, "state", batched=False)
-    check_actions(action, "action", None)
+    action = check_actions(action, "action", None)
     check_rules(rules)
     moved: State = _step(state, action, rules)
     return moved
@@ -232,7 +232,7 @@ def call_step(state: State, action: Actions, rules: Rules, observe: bool = True)
     :raises CoincheValueError: as :func:`step`.
     """
     check_state(state, "state", batched=False)
-    check_actions(action, "action", None)
+    action = check_actions(action, "action", None)
     check_rules(rules)
     moved: State = _call_step(state, action, rules, observe=check_observe(observe))
     return moved
@@ -258,9 +258,9 @@ def card_step(state: State, card: Actions, rules: Rules, observe: bool = True) -
     :raises CoincheValueError: as :func:`step`, or an int card above 31.
     """
     check_state(state, "state", batched=False)
-    check_actions(card, "card", None)
     if type(card) is int or isinstance(card, np.integer):
         check_int_range(card, "card", 0, 31, numpy=True)
+    card = check_actions(card, "card", None)
     check_rules(rules)
     moved: State = _card_step(state, card, rules, observe=check_observe(observe))
     return moved
@@ -303,7 +303,7 @@ def batch_step(states: State, actions: Array | np.ndarray[Any, Any], rules: Rule
         a NumPy array with actions out of 0..153.
     """
     size = check_state(states, "states", batched=True)
-    check_actions(actions, "actions", size)
+    actions = check_actions(actions, "actions", size)
     check_rules(rules)
     moved: State = _batch_step(states, actions, rules)
     return moved

@@ -130,13 +130,14 @@ def check_state(state: object, name: str, batched: bool) -> int | None:
     return size
 
 
-def check_actions(actions: object, name: str, size: int | None) -> None:
+def check_actions(actions: object, name: str, size: int | None) -> Any:
     """*actions* an action integer from 0 to 153 (*size* None: an int, a NumPy integer
     or an integer array of shape ``()``), or an integer array of shape ``(size,)``; the
-    values of an int or a NumPy array are checked, those of a JAX array are not."""
+    values of an int or a NumPy array are checked, those of a JAX array are not.
+    Returned as int32 (a NumPy int32 for an int), so that every integer type given
+    reaches the compiled step as the same type (no compilation per type)."""
     if size is None and (type(actions) is int or isinstance(actions, np.integer)):
-        check_int_range(actions, name, 0, NUM_ACTIONS - 1, numpy=True)
-        return
+        return np.int32(check_int_range(actions, name, 0, NUM_ACTIONS - 1, numpy=True))
     shape = () if size is None else (size,)
     what = (
         "an action integer from 0 to 153"
@@ -159,6 +160,7 @@ def check_actions(actions: object, name: str, size: int | None) -> None:
         and not (int(host.min()) >= 0 and int(host.max()) < NUM_ACTIONS)
     ):
         raise CoincheValueError(f"{name} must hold actions from 0 to 153, not {short_repr(host)}")
+    return array if array.dtype == np.int32 else jnp.asarray(array, jnp.int32)
 
 
 def check_row(row: object, name: str) -> None:
