@@ -92,6 +92,8 @@ __all__ = [
 
 Keys = Array | np.ndarray[Any, np.dtype[np.uint32]]
 """Deal keys: uint32 arrays, NumPy's (:func:`deal_key`, :func:`deal_keys`) or JAX's."""
+HostOrDevice = Array | np.ndarray[Any, Any]
+"""A JAX array or a NumPy one."""
 Actions = Array | np.ndarray[Any, np.dtype[np.integer[Any]]] | np.integer[Any] | int
 """Action integers: an int, a NumPy integer, a NumPy or JAX integer array."""
 
@@ -309,7 +311,7 @@ def batch_step(states: State, actions: Array | np.ndarray[Any, Any], rules: Rule
     return moved
 
 
-def greedy_action(row: Array, mask: Array, rules: Rules) -> Array:
+def greedy_action(row: HostOrDevice, mask: HostOrDevice, rules: Rules) -> Array:
     """The action :class:`~coinche.bots.players.GreedyPlayer` chooses for the seat to
     move, from its compact observation *row* (``State.observation``) and its legal
     actions *mask* (``State.legal_action_mask``) of one deal (see the player's docs for
@@ -334,7 +336,7 @@ def greedy_action(row: Array, mask: Array, rules: Rules) -> Array:
     return action
 
 
-def random_action(bits: Array | int, mask: Array) -> Array:
+def random_action(bits: Array | int, mask: HostOrDevice) -> Array:
     """A legal action drawn uniformly from *mask* (one deal's 154 booleans, not all
     False) with the random bits *bits* (a uint32, :func:`jax.random.bits`): the k-th
     legal action, k drawn below their number from the top 16 bits. :func:`jax.vmap`
