@@ -63,8 +63,13 @@ def _host(value: object) -> np.ndarray[Any, Any] | None:
     return value if isinstance(value, np.ndarray) else None
 
 
+_CHECKED: list[Rules] = []  # the Rules checked last: a loop passes the same one each call
+
+
 def check_rules(rules: object, name: str = "rules") -> Rules:
     """*rules* if it is the :class:`Rules` arrays of :func:`coinche.arrays.rules_data`."""
+    if _CHECKED and rules is _CHECKED[0]:
+        return _CHECKED[0]
     if isinstance(rules, RuleConfig):
         raise CoincheTypeError(
             f"{name} must be the arrays of coinche.arrays.rules_data(rules), not a "
@@ -82,6 +87,8 @@ def check_rules(rules: object, name: str = "rules") -> Rules:
             f"{name} must be the Rules of coinche.arrays.rules_data: its fields are not "
             "the arrays rules_data builds"
         )
+    if not any(isinstance(field, jax.core.Tracer) for field in rules):
+        _CHECKED[:] = [rules]  # concrete arrays (a tracer lives only while JAX traces)
     return rules
 
 
