@@ -13,7 +13,7 @@ argument checks (:mod:`coinche._checks`) both build their messages with it.
 >>> short_repr(10**5000)
 '<an int of 5001 digits>'
 >>> short_repr([0] * 10_000)
-'<a list of 10000 items>'
+'[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...]'
 >>> short_text("7H 8H 9H 10H", limit=9)  # the first 9 - 3 characters, and the length
 '7H 8H ... (12 characters)'
 """
@@ -25,8 +25,8 @@ __all__ = ["MAX_REPR", "short_repr", "short_text"]
 MAX_REPR = 60
 """The most characters of a bad value that a message shows."""
 MAX_ITEMS = 16
-"""A longer list or tuple is named by its length, not written out (the repr of thousands
-of arrays takes seconds)."""
+"""Of a longer list or tuple, only the first items are written out (the repr of
+thousands of arrays takes seconds)."""
 
 
 def _int_digits(value: int) -> int:
@@ -40,10 +40,12 @@ def short_repr(value: object, limit: int = MAX_REPR) -> str:
     """A ``repr`` of *value* at most about *limit* characters long, which never raises."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return f"<an int of {_int_digits(value)} digits>"
-    if type(value) in (list, tuple) and len(value) > MAX_ITEMS:  # type: ignore[arg-type]
-        return f"<a {type(value).__name__} of {len(value)} items>"  # type: ignore[arg-type]
     try:
-        text = repr(value)
+        if isinstance(value, (list, tuple)) and len(value) > MAX_ITEMS:
+            text = repr(value[:MAX_ITEMS])  # the first items only, then "..."
+            text = f"{text[:-1]}, ...{text[-1]}"
+        else:
+            text = repr(value)
     except Exception:  # a broken __repr__ (or a huge int inside a container)
         return f"<a {type(value).__name__}>"
     if len(text) <= limit:
