@@ -29,7 +29,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from coinche._checks import check_bool, check_int_range, short_repr
 from coinche.actions import NUM_ACTIONS
-from coinche.arrays import check_seed, greedy_action, rules_data
+from coinche.arrays import rules_data
+from coinche.arrays._checks import check_index as check_seed
+from coinche.arrays._policies import greedy_action
 from coinche.arrays._tables import check_array_rules
 from coinche.config import RuleConfig
 from coinche.errors import CoincheTypeError, CoincheValueError
