@@ -138,14 +138,12 @@ _UNCHECKED: Final = ("apply_unchecked",)  # the documented unchecked fast paths,
 
 KNOWN: Final[dict[tuple[str, str], str]] = {}
 """Defects the sweep finds that are tolerated while their part of the library is being
-rewritten, by door and argument: what is wrong (none today: every door checks). test_known_defects_are_still_there fails
-once one is fixed, so that this list only shrinks."""
+rewritten, by door and argument: what is wrong (none today: every door checks).
+test_known_defects_are_still_there fails once one is fixed, so that the list only
+shrinks."""
 
 
-KNOWN_COMPILED: Final[dict[tuple[str, str], str]] = {
-    # engineer "step": the compiled build refuses the type with mypyc's bare TypeError
-    ("coinche.position.announcement_credit", "declared"): "None: a bare TypeError",
-}
+KNOWN_COMPILED: Final[dict[tuple[str, str], str]] = {}
 """Defects only the compiled build shows (its own bare TypeError where the pure build
 checks or accepts), as KNOWN."""
 
