@@ -91,18 +91,41 @@ def _declared_subset(deal: Deal, seat: Seat, rng: random.Random) -> list[Any] | 
     return [a for a in held if rng.random() < 0.5]
 
 
+def _belote_pair(deal: Deal, seat: Seat) -> list[str]:
+    """The king and queen of trumps while *seat* holds both, where the rules require
+    belote to be declared: the first of them it plays says belote or not."""
+    contract = deal.contract
+    suit = None if contract is None else contract.strain.trump_suit
+    if not deal.rules.belote_requires_declaration or suit is None:
+        return []
+    pair = [card for card in deal.hand(seat) if card.suit is suit and card.code[0] in "KQ"]
+    return sorted(card.code for card in pair) if len(pair) == 2 else []
+
+
+DECLARED = {"belote_requires_declaration": True}
+
+
 @pytest.mark.parametrize(
-    ("preset", "target", "seed"),
-    [("common", 300, 11), ("ffb", 400, 12), ("pagat", 400, 13), ("classic_belote", 300, 14)],
+    ("preset", "options", "target", "seed"),
+    [
+        ("common", None, 300, 11),
+        ("ffb", None, 400, 12),
+        ("pagat", None, 400, 13),
+        ("classic_belote", None, 300, 14),
+        ("common", DECLARED, 1500, 18),
+    ],
 )
 def test_a_game_through_the_api_is_the_library_game(
-    client: TestClient, preset: str, target: int, seed: int
+    client: TestClient, preset: str, options: dict[str, Any] | None, target: int, seed: int
 ) -> None:
     """Four human seats play random actions through the API, as text or as integers,
-    with announcements declared in part and pagat's coinche out of turn; the same
-    actions applied to Game.new with the same seed give the same game."""
-    rules = attrs.evolve(RuleConfig.preset(preset), target=target)
-    table = Table(client, rules=preset, target=target, seed=seed, seats=ALL_HUMAN)
+    with announcements declared in part, belote said or not where the rules require it
+    to be declared, and pagat's coinche out of turn; the same actions applied to
+    Game.new with the same seed give the same game."""
+    rules = attrs.evolve(RuleConfig.preset(preset), target=target, **(options or {}))
+    body = {} if options is None else {"options": options}
+    table = Table(client, rules=preset, target=target, seed=seed, seats=ALL_HUMAN, **body)
+    said = {True: 0, False: 0}
     game = Game.new(rules, Seat.WEST, random.Random(seed))  # the app's first dealer
     rng = random.Random(seed)
     out_of_turn = 0
@@ -124,9 +147,17 @@ def test_a_game_through_the_api_is_the_library_game(
             if rng.random() < 0.5:
                 sent = action_to_int(action, rules)
             texts = None if declare is None else [str(a).rsplit(" by ", 1)[0] for a in declare]
-            extra = {} if texts is None else {"declare": texts}
+            extra: dict[str, Any] = {} if texts is None else {"declare": texts}
+            belote = True  # the library's default: the holder says belote
+            if game.deal.phase is Phase.PLAY:
+                pair = _belote_pair(game.deal, seat)
+                assert sorted(table.state(seat.letter)["belote_cards"]) == pair
+                if str(action) in pair:
+                    belote = rng.random() < 0.5
+                    said[belote] += 1
+                    extra["belote"] = belote
             state = table.act(seat.letter, sent, **extra)
-            game = game.apply(action, declare=declare)
+            game = game.apply(action, declare=declare, belote=belote)
         assert state["totals"] == {"NS": game.totals.north_south, "EW": game.totals.east_west}
         assert state["version"] == sum(len(deal.steps) for deal in game.deals)
     assert state["over"]
@@ -142,6 +173,8 @@ def test_a_game_through_the_api_is_the_library_game(
             assert loads(text) == deal
     if preset == "pagat":
         assert out_of_turn > 0
+    if options is not None:  # seed 18: a belote holder chose, with its first king or queen
+        assert said[True] + said[False] > 0
 
 
 def test_the_bots_play_as_the_library_players(client: TestClient) -> None:

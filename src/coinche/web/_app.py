@@ -71,6 +71,8 @@ than a client's pause between two long polls under load: a request sent as the s
 closes the connection fails)."""
 _DEFAULT_BOT: Final = "score"
 Text = Annotated[str, StringConstraints(strict=True, max_length=200)]
+RULE_OPTIONS: Final = tuple(field.name for field in attrs.fields(RuleConfig) if field.init)
+"""The :class:`~coinche.RuleConfig` options a new game may change from its preset."""
 
 
 def default_workers() -> int:
@@ -122,7 +124,12 @@ class NewGame(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{"rules": "common", "seats": {"S": "human"}, "seed": 7}]},
+        json_schema_extra={
+            "examples": [
+                {"rules": "common", "seats": {"S": "human"}, "seed": 7},
+                {"rules": "ffb", "options": {"belote_requires_declaration": True}},
+            ]
+        },
     )
     rules: Text = Field("common", description="a preset: " + ", ".join(PRESETS))
     seats: dict[Text, Text] | None = Field(
@@ -141,6 +148,12 @@ class NewGame(BaseModel):
         "never shown before the game is over)",
     )
     target: StrictInt | None = Field(None, description="the points that win a game")
+    options: dict[Text, StrictBool | StrictInt | Text | list[StrictInt] | None] | None = Field(
+        None,
+        max_length=len(RULE_OPTIONS),
+        description="rule options changed from the preset, by their RuleConfig names and "
+        "as a game record writes them, e.g. {\"belote_requires_declaration\": true}",
+    )
 
 
 class ActionBody(BaseModel):
@@ -168,7 +181,10 @@ class ActionBody(BaseModel):
         "all the seat holds",
     )
     belote: StrictBool | None = Field(
-        None, description="with the king or queen of trumps, where the rules ask: say belote"
+        None,
+        description="with the first of the king and queen of trumps that the belote holder "
+        "plays, where the rules require belote to be declared (the state's 'belote_cards'): "
+        "say belote (true, the default) or keep quiet (false); refused with any other card",
     )
 
 
@@ -249,6 +265,24 @@ def _kinds(seats: dict[str, str] | None) -> tuple[str, str, str, str]:
             raise WebError(400, why)
         kinds[seat] = name
     return (kinds[0], kinds[1], kinds[2], kinds[3])
+
+
+def _rules(body: NewGame) -> RuleConfig:
+    """The preset *body* names, with its options and target (the library checks them)."""
+    rules = RuleConfig.preset(body.rules.strip().lower())
+    changes: dict[str, Any] = dict(body.options or {})
+    for name in changes:
+        if name not in RULE_OPTIONS:
+            raise WebError(
+                400,
+                f"unknown rule option {short_repr(name)}: the options are "
+                + ", ".join(RULE_OPTIONS),
+            )
+    if body.target is not None:
+        if changes.get("target", body.target) != body.target:
+            raise WebError(400, "target is given twice, with two values: give it once")
+        changes["target"] = body.target
+    return attrs.evolve(rules, **changes)
 
 
 def _action(body: ActionBody, entry: GameEntry) -> Action:
@@ -429,9 +463,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def new_game(body: NewGame) -> Created:
         """Start a game: West deals first, so North speaks first. The bots move at once;
         the answer holds each human seat's token."""
-        rules = RuleConfig.preset(body.rules.strip().lower())
-        if body.target is not None:
-            rules = attrs.evolve(rules, target=body.target)
+        rules = _rules(body)
         kinds = _kinds(body.seats)
         entry = store().create(rules, body.rules.strip().lower(), kinds, body.seed)
         first = next((seat for seat in Seat if kinds[seat] == HUMAN), None)

@@ -116,6 +116,7 @@ class SeatState(TypedDict):
     game_id: str
     version: int
     rules: str
+    options: dict[str, Any]
     target: int
     direction: str
     seed: int | None
@@ -140,6 +141,7 @@ class SeatState(TypedDict):
     belote: list[BeloteState]
     legal: list[LegalAction]
     declarable: list[str]
+    belote_cards: list[str]
     totals: Points
     games_won: Points
     over: bool
@@ -242,25 +244,45 @@ def _announcement(announcement: Announcement) -> AnnouncementState:
 
 
 def _belote(view: PlayerView) -> list[BeloteState]:
-    """Belote as the table knows it: said with a card where the rules ask for it, or
-    seen once one seat has played both the king and the queen of trumps."""
-    shown: list[BeloteState] = []
-    for step in view.steps:
-        if step.belote:
-            shown.append({"seat": step.seat.letter, "text": "belote"})
+    """Belote as the table knows it. Where the rules require it to be declared: said
+    with the first of the king and queen of trumps (``belote``), then ``belote and
+    rebelote`` with the second; a holder who kept quiet is not shown (the belote does
+    not count). Otherwise: once one seat has played both the king and the queen."""
     contract = view.contract
     suit = None if contract is None else contract.strain.trump_suit
     if suit is None:
-        return shown
+        return []
     players: dict[Rank, Seat] = {}
     for trick in (*view.tricks, *(() if view.trick is None else (view.trick,))):
         for seat, card in trick.plays():
             if card.suit is suit and card.rank in (Rank.KING, Rank.QUEEN):
                 players[card.rank] = seat
     king, queen = players.get(Rank.KING), players.get(Rank.QUEEN)
-    if king is not None and king is queen:
-        shown.append({"seat": king.letter, "text": "belote and rebelote"})
-    return shown
+    both = king if king is not None and king is queen else None
+    if view.rules.belote_requires_declaration:
+        said = next((step.seat for step in view.steps if step.belote), None)
+        if said is None:
+            return []
+        return [{"seat": said.letter, "text": "belote and rebelote" if said is both else "belote"}]
+    return [] if both is None else [{"seat": both.letter, "text": "belote and rebelote"}]
+
+
+def _belote_cards(view: PlayerView) -> list[str]:
+    """The cards with which the seat of *view*, to play now, says belote or keeps quiet:
+    its king and queen of trumps while it holds both, where the rules require belote to
+    be declared (the first of them played decides)."""
+    contract = view.contract
+    if (
+        not view.rules.belote_requires_declaration
+        or view.phase is not Phase.PLAY
+        or view.to_move is not view.seat
+        or contract is None
+        or contract.strain.trump_suit is None
+    ):
+        return []
+    suit = contract.strain.trump_suit
+    pair = [c for c in view.hand if c.suit is suit and c.rank in (Rank.KING, Rank.QUEEN)]
+    return [card.code for card in pair] if len(pair) == 2 else []
 
 
 def _legal(actions: tuple[Action, ...], view: PlayerView) -> list[LegalAction]:
@@ -307,6 +329,7 @@ def seat_state(entry: GameEntry, seat: Seat | None) -> SeatState:
         "game_id": entry.id,
         "version": entry.version,
         "rules": entry.preset,
+        "options": dict(entry.options),
         "target": game.rules.target,
         "direction": game.rules.direction.value,
         "seed": entry.seed if game.is_over else None,  # it would tell every hand
@@ -331,6 +354,7 @@ def seat_state(entry: GameEntry, seat: Seat | None) -> SeatState:
         "belote": _belote(view),
         "legal": [] if seat is None or game.is_over else _legal(view.legal_actions(), view),
         "declarable": [] if seat is None else _declarable(entry, seat, view),
+        "belote_cards": [] if seat is None else _belote_cards(view),
         "totals": _points(game.totals),
         "games_won": _points(game.games_won),
         "over": game.is_over,

@@ -27,6 +27,7 @@ from coinche.bots.review import Review
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal, Step
 from coinche.game import Game
+from coinche.records import to_data
 from coinche.seats import Seat
 from coinche.web import _bots
 
@@ -68,6 +69,7 @@ class GameEntry:
     changed: asyncio.Event = attrs.field(factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     reviews: dict[int, asyncio.Future[Review]] = attrs.field(factory=dict)
+    options: dict[str, Any] = attrs.field(factory=dict)  # the rules' changes from the preset
 
     def kind(self, seat: Seat) -> str:
         return self.kinds[seat]
@@ -156,6 +158,13 @@ class GameStore:
         key = secrets.token_urlsafe(12)
         tokens = {seat: secrets.token_urlsafe(24) for seat in Seat if kinds[seat] == HUMAN}
         entry = GameEntry(key, seed, preset, kinds, tokens, game, self._clock())
+        dropped = {"type", "target"}  # the target is shown on its own
+        base = to_data(RuleConfig.preset(preset))
+        entry.options = {
+            name: value
+            for name, value in to_data(rules).items()
+            if name not in dropped and base.get(name) != value
+        }
         self._games[key] = entry
         self.wake_bots(entry)
         return entry

@@ -104,6 +104,7 @@ async function startGame(event) {
     rules: $("setup-rules").value,
     seats: { N: partner, E: opponents, S: "human", W: opponents },
   };
+  if ($("setup-belote").checked) body.options = { belote_requires_declaration: true };
   const seed = $("setup-seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
   try {
@@ -171,6 +172,10 @@ async function act(action, extra = {}) {
   const declare = declaredNow();
   if (declare !== null && typeof action === "string" && /^[2-9TJQKA]{1,2}[CDHS]$/i.test(action)) {
     body.declare = declare;
+  }
+  if (typeof action === "string" && app.state.belote_cards.includes(action.toUpperCase())
+    && body.belote === undefined) {
+    body.belote = $("belote-say").checked;
   }
   try {
     const state = await api("POST", `/api/games/${app.game}/actions`, body);
@@ -406,6 +411,12 @@ function showControls(state) {
     label.append(box, ` ${text} `);
     list.append(label);
   }
+  // belote, where the rules require it to be declared: with the first of the pair played
+  const pair = state.belote_cards;
+  const wasShown = !$("belote-box").hidden;
+  $("belote-box").hidden = pair.length === 0;
+  if (pair.length && !wasShown) $("belote-say").checked = true;
+  $("belote-pair").textContent = pair.map(cardName).join(" or ");
 }
 
 function showStrains() {
@@ -535,6 +546,9 @@ function onKey(event) {
     event.preventDefault(); act("pass");
   } else if (event.key === "c") {
     event.preventDefault(); act("coinche");
+  } else if (event.key === "b" && !$("belote-box").hidden) {
+    event.preventDefault();
+    $("belote-say").checked = !$("belote-say").checked;
   } else if (event.key === "/") {
     event.preventDefault(); $("command-text").focus();
   }
@@ -546,7 +560,10 @@ function onCommand(event) {
   const text = input.value.trim();
   if (!text) return;
   input.value = "";
-  act(text);
+  // a card may be followed by "belote" or "no belote", as the terminal game reads it
+  const said = text.match(/^(.*?)\s+(no\s+)?belote$/i);
+  if (said) act(said[1], { belote: !said[2] });
+  else act(text);
 }
 
 function newGame() {
