@@ -18,7 +18,7 @@ import attrs
 import pytest
 from fastapi.testclient import TestClient
 
-from coinche import COINCHE, Card, Deal, Game, RuleConfig, Seat, dumps, loads
+from coinche import COINCHE, Card, Deal, Game, RuleConfig, Seat, Team, dumps, loads, parse_action
 from coinche.actions import action_to_int
 from coinche.bots.players import GreedyPlayer
 from coinche.bots.review import CardReview, Review
@@ -278,6 +278,15 @@ def test_new_game_refusals(client: TestClient) -> None:
         ({"seed": 2**70}, 422, "seed"),
         ({"seed": "7"}, 422, "seed"),
         ({"rules": "common", "colour": "red"}, 422, "colour"),
+        ({"options": {"colour": True}}, 400, "unknown rule option 'colour': the options are"),
+        (
+            {"options": {"belote_requires_declaration": 1}},  # JSON 1 is no boolean
+            400,
+            "belote_requires_declaration must be True or False, not 1",
+        ),
+        ({"options": {"direction": "up"}}, 400, "direction must be a Direction"),
+        ({"target": 500, "options": {"target": 600}}, 400, "target is given twice"),
+        ({"options": {"allow_no_trump": {"x": 1}}}, 422, "options"),
     ]
     for body, status, words in cases:
         response = client.post("/api/games", json=body)
@@ -669,3 +678,108 @@ def test_a_deal_thrown_in_is_not_shown(client: TestClient) -> None:
     bad = table.post("N", "pass", declare=["tierce (QH KH AH) belote"])
     assert bad.status_code == 400
     assert "as one announcement" in bad.json()["detail"]
+
+
+# ---------------------------------------------------------------------- belote declared
+def _a_belote_holder(rules: RuleConfig) -> tuple[int, Seat, Card, Card]:
+    """The first seed whose first deal (West dealing, as the app deals) gives one seat
+    both the king and the queen of a suit: the seed, the seat, its king and queen."""
+    for seed in range(100):
+        deal = Game.new(rules, Seat.WEST, random.Random(seed)).deal
+        for seat in Seat:
+            for suit in "SHDC":
+                pair = [c for c in deal.hand(seat) if c.code in (f"K{suit}", f"Q{suit}")]
+                if len(pair) == 2:
+                    return seed, seat, pair[0], pair[1]
+    raise AssertionError("no seed below 100 deals a king and queen to one seat")
+
+
+@pytest.mark.parametrize("say", [True, False])
+def test_belote_said_or_kept_quiet(client: TestClient, say: bool) -> None:
+    """With belote_requires_declaration, the holder of the king and queen of trumps says
+    belote, or keeps quiet, with the first of them it plays; the belote counts only when
+    said (RuleConfig.belote_requires_declaration). The table sees what was said."""
+    rules = attrs.evolve(RuleConfig.common(), **DECLARED)
+    seed, holder, king, queen = _a_belote_holder(rules)
+    suit = king.code[1]
+    table = Table(client, seed=seed, seats=ALL_HUMAN, options=DECLARED)
+    assert table.first["options"] == DECLARED  # the change from the preset, shown
+    game = Game.new(rules, Seat.WEST, random.Random(seed))
+    # the auction: the holder bids 80 in the pair's suit, everyone else passes
+    while game.deal.phase is Phase.AUCTION:
+        seat = game.to_move
+        assert seat is not None
+        bid = seat is holder and not any(s is holder for s, _ in game.deal.calls)
+        call = f"80 {suit}" if bid else "pass"
+        table.act(seat.letter, call)
+        game = game.apply(parse_action(call))
+    assert game.deal.contract is not None
+    assert game.deal.contract.taker is holder
+    pair = sorted((king.code, queen.code))
+    played = 0
+    while len(game.deals) == 1 and played < 2:
+        seat = game.to_move
+        assert seat is not None
+        state = table.state(seat.letter)
+        legal = list(game.legal_actions())
+        if seat is not holder:
+            assert state["belote_cards"] == []
+            table.act(seat.letter, str(legal[0]))
+            game = game.apply(legal[0])
+            continue
+        # the holder: its pair is offered while it holds both
+        assert sorted(state["belote_cards"]) == (pair if played == 0 else [])
+        mine = [c for c in legal if c in (king, queen)]
+        card = mine[0] if mine else legal[0]
+        if played == 0 and card not in (king, queen):  # belote goes with the pair only
+            refused = table.post(seat.letter, str(card), belote=True)
+            assert refused.status_code == 409
+            assert "belote is declared (or not) only when the rules require it" in (
+                refused.json()["detail"])  # fmt: skip
+        extra = {"belote": say} if played == 0 and card in (king, queen) else {}
+        after = table.act(seat.letter, str(card), **extra)
+        game = game.apply(card, belote=say)
+        if card in (king, queen):
+            played += 1
+            heard = {1: "belote", 2: "belote and rebelote"}[played]
+            assert after["belote"] == ([{"seat": holder.letter, "text": heard}] if say else [])
+    while len(game.deals) == 1:  # the rest of the deal: the first legal card
+        seat = game.to_move
+        assert seat is not None
+        action = game.legal_actions()[0]
+        table.act(seat.letter, str(action))
+        game = game.apply(action)
+    result = game.deals[0].result
+    assert result is not None
+    # belote counts for the holder's team when said, not at all when kept quiet
+    assert result.belote == (Team(int(holder) & 1) if say else None)
+    state = table.state("N")
+    assert state["totals"] == {"NS": game.totals.north_south, "EW": game.totals.east_west}
+
+
+def test_bots_say_belote(client: TestClient) -> None:
+    """Greedy bots at N, E and W with belote to declare: a bot holding the king and
+    queen of trumps says belote (the library's default), so its team is credited."""
+    table = Table(client, seed=2, seats=GREEDY_TABLE, target=1000, options=DECLARED)
+    rng = random.Random(2)
+    state = table.first
+    while not state["over"]:
+        state = table.wait_for("S", lambda s: s["over"] or s["to_move"] == "S")
+        if state["over"]:
+            break
+        state = table.act("S", rng.choice(state["legal"])["action"], version=state["version"])
+    game = loads(client.get(f"/api/games/{table.id}/record").text)
+    assert isinstance(game, Game)
+    credited = 0
+    for deal in game.deals:
+        if deal.result is None or deal.contract is None:
+            continue
+        suit = deal.contract.strain.trump_suit
+        for seat in (Seat.NORTH, Seat.EAST, Seat.WEST):
+            if (
+                suit is not None
+                and sum(c.suit is suit and c.code[0] in "KQ" for c in deal.hands[seat]) == 2
+            ):
+                assert deal.result.belote == Team(int(seat) & 1)
+                credited += 1
+    assert credited > 0

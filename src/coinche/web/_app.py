@@ -152,7 +152,7 @@ class NewGame(BaseModel):
         None,
         max_length=len(RULE_OPTIONS),
         description="rule options changed from the preset, by their RuleConfig names and "
-        "as a game record writes them, e.g. {\"belote_requires_declaration\": true}",
+        'as a game record writes them, e.g. {"belote_requires_declaration": true}',
     )
 
 
