@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from coinche import COINCHE, Card, Deal, Game, RuleConfig, Seat, Team, dumps, loads, parse_action
 from coinche.actions import action_to_int
 from coinche.bots.players import GreedyPlayer
-from coinche.bots.review import CardReview, Review
+from coinche.bots.review import CallReview, CardReview, Review
 from coinche.deal import Phase
 from coinche.web import BOT_KINDS, BotKind, Settings, _bots, create_app, running_server
 
@@ -33,7 +33,7 @@ ALL_HUMAN = {"N": "human", "E": "human", "S": "human", "W": "human"}
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(bot_workers=0))) as made:
+    with TestClient(create_app(Settings(bot_workers=0, review_worlds=0))) as made:
         yield made
 
 
@@ -476,9 +476,9 @@ def scored_deal(client: TestClient) -> tuple[Table, int]:
     return table, next(d["index"] for d in state["deals"] if d["phase"] == "scored")
 
 
-def fake_review(deal: Deal, worlds: int, seed: int) -> Review:
-    """A made-up review where only the second card of the play gave up 10 card points
-    (the test checks the answer built from a review, not the solver)."""
+def fake_review(deal: Deal, seed: int) -> Review:
+    """A made-up open-hands review where only the second card of the play gave up 10
+    card points (the test checks the answer built from a review, not the solver)."""
     rows = []
     number = 0
     for step in deal.steps:
@@ -496,22 +496,66 @@ def fake_review(deal: Deal, worlds: int, seed: int) -> Review:
                 )
             )
             number += 1
-    return Review(calls=(), cards=tuple(rows), worlds=worlds, seed=seed)
+    return Review(calls=(), cards=tuple(rows), worlds=0, seed=seed)
 
 
-def test_a_deal_review(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_bots, "review_deal", fake_review)
-    table, index = scored_deal(client)
+def fake_calls(deal: Deal, worlds: int, seed: int) -> tuple[CallReview, ...]:
+    """Made-up estimates of the calls: only the first call was worse than another, by
+    12.5 (pass if it was not a pass, else 80 clubs)."""
+    rows = []
+    for number, (seat, call) in enumerate(deal.calls):
+        best = parse_action("80 C" if str(call) == "pass" else "pass") if number == 0 else call
+        gain = 12.5 if number == 0 else 0.0
+        rows.append(CallReview(number, seat, call, 0.0, best, gain))  # type: ignore[arg-type]
+    return tuple(rows)
+
+
+@pytest.fixture
+def fake_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_bots, "review_cards", fake_review)
+    monkeypatch.setattr(_bots, "review_calls", fake_calls)
+
+
+def test_a_deal_review(fake_reviews: None) -> None:
+    """The cards come first (hands open), then the calls estimated over the server's
+    review_worlds: both in the record, the costly ones listed."""
+    with TestClient(create_app(Settings(bot_workers=0, review_worlds=3))) as client:
+        table, index = scored_deal(client)
+        url = f"/api/games/{table.id}/deals/{index}/review"
+        review = client.get(url, params={"wait": 10}).json()
+        assert review["status"] == "ready"
+        assert review["calls_status"] in ("pending", "ready")  # a thread each: either
+        assert len(review["record"]["cards"]) == 32
+        costly = review["costly_cards"]
+        assert [(row["number"], row["trick"], row["cost"]) for row in costly] == [(1, 1, 10)]
+        assert "+10 card points" in review["svg"]
+        assert review["record"]["type"] == "review"
+        while review["calls_status"] == "pending":
+            review = client.get(url, params={"wait": 10}).json()
+        assert review["calls_status"] == "ready"
+        assert review["worlds"] == 3
+        first = review["record"]["calls"][0]
+        assert review["costly_calls"] == [
+            {"number": 0, "seat": "N", "call": first["call"], "best": first["best"], "cost": 12.5}
+        ]  # West dealt: North called first
+        deal = loads(client.get(f"/api/games/{table.id}/deals/{index}/record").text)
+        assert isinstance(deal, Deal)
+        assert [row["call"] for row in review["record"]["calls"]] == [
+            str(call) for _, call in deal.calls
+        ]
+        assert review["record"]["worlds"] == 3
+        assert [row["number"] for row in review["costly_cards"]] == [1]  # the cards kept
+        detail = client.get(f"/api/games/{table.id}/deals/{index}").json()
+        assert detail["breakdown"].startswith("Contract:")
+        assert "<table" in detail["result_html"]
+
+
+def test_a_review_without_worlds_leaves_the_calls(client: TestClient, fake_reviews: None) -> None:
+    table, index = scored_deal(client)  # the fixture's client: review_worlds 0
     review = client.get(f"/api/games/{table.id}/deals/{index}/review", params={"wait": 10}).json()
-    assert review["status"] == "ready"
-    assert len(review["record"]["cards"]) == 32
-    costly = review["costly_cards"]
-    assert [(row["number"], row["trick"], row["cost"]) for row in costly] == [(1, 1, 10)]
-    assert "+10 card points" in review["svg"]
-    assert review["record"]["type"] == "review"
-    detail = client.get(f"/api/games/{table.id}/deals/{index}").json()
-    assert detail["breakdown"].startswith("Contract:")
-    assert "<table" in detail["result_html"]
+    assert (review["status"], review["calls_status"], review["worlds"]) == ("ready", "off", 0)
+    assert review["costly_calls"] == []
+    assert all(row["estimate"] is None for row in review["record"]["calls"])
 
 
 @pytest.mark.heavy
@@ -526,6 +570,30 @@ def test_a_deal_review_is_the_library_review(client: TestClient) -> None:
     expected = review(deal, open_only=True, seed=7 + index)
     assert answer["status"] == "ready"
     assert loads(json.dumps(answer["record"])) == expected
+
+
+def test_the_calls_are_reviewed_as_the_auction_left_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """review_calls asks the library's review for the deal as its auction ended: the
+    same hands and calls, no card played (the cards are reviewed apart)."""
+    seen: list[tuple[Deal, int, int]] = []
+
+    def spy(deal: Deal, *, worlds: int, seed: int) -> Review:
+        seen.append((deal, worlds, seed))
+        return Review(calls=(), cards=(), worlds=worlds, seed=seed)
+
+    monkeypatch.setattr(_bots, "review", spy)
+    game = Game.new(RuleConfig.common(), Seat.WEST, random.Random(3))
+    deal = game.deal
+    for call in ("80 H", "pass", "pass", "pass"):  # North's 80 hearts
+        deal = deal.apply(parse_action(call))
+    deal = deal.apply(deal.legal_actions()[0])  # and North's lead
+    assert _bots.review_calls(deal, 5, 9) == ()
+    [(asked, worlds, seed)] = seen
+    assert (worlds, seed) == (5, 9)
+    assert asked.phase is Phase.PLAY
+    assert asked.tricks == () and asked.trick is not None and not asked.trick.cards
+    assert asked.steps == deal.steps[:4]
+    assert asked.hands == deal.hands
 
 
 # ---------------------------------------------------------------------- the example client
@@ -554,13 +622,13 @@ def test_a_failed_review_is_a_503_and_is_tried_again(
 ) -> None:
     calls: list[int] = []
 
-    def flaky(deal: Deal, worlds: int, seed: int) -> Review:
+    def flaky(deal: Deal, seed: int) -> Review:
         calls.append(seed)
         if len(calls) == 1:
             raise RuntimeError("the worker died")
-        return fake_review(deal, worlds, seed)
+        return fake_review(deal, seed)
 
-    monkeypatch.setattr(_bots, "review_deal", flaky)
+    monkeypatch.setattr(_bots, "review_cards", flaky)
     table, index = scored_deal(client)
     url = f"/api/games/{table.id}/deals/{index}/review"
     failed = client.get(url, params={"wait": 10})
@@ -569,6 +637,34 @@ def test_a_failed_review_is_a_503_and_is_tried_again(
     again = client.get(url, params={"wait": 10}).json()
     assert again["status"] == "ready"
     assert len(calls) == 2
+
+
+def test_failed_calls_are_reported_and_tried_again(
+    fake_reviews: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tries: list[int] = []
+
+    def flaky(deal: Deal, worlds: int, seed: int) -> tuple[CallReview, ...]:
+        tries.append(seed)
+        if len(tries) == 1:
+            raise RuntimeError("out of memory")
+        return fake_calls(deal, worlds, seed)
+
+    monkeypatch.setattr(_bots, "review_calls", flaky)
+    with TestClient(create_app(Settings(bot_workers=0, review_worlds=2))) as client:
+        table, index = scored_deal(client)
+        url = f"/api/games/{table.id}/deals/{index}/review"
+        review = client.get(url, params={"wait": 10}).json()
+        while review["calls_status"] == "pending":
+            review = client.get(url, params={"wait": 10}).json()
+        assert review["calls_status"] == "failed"  # the cards are still shown
+        assert review["status"] == "ready"
+        assert review["worlds"] == 0
+        review = client.get(url, params={"wait": 10}).json()  # asked again: started again
+        while review["calls_status"] == "pending":
+            review = client.get(url, params={"wait": 10}).json()
+        assert review["calls_status"] == "ready"
+        assert len(tries) == 2
 
 
 # ---------------------------------------------------------------------- coinche serve

@@ -16,7 +16,7 @@ from typing_extensions import TypedDict
 from coinche import svg
 from coinche.actions import action_to_int
 from coinche.announcements import Announcement
-from coinche.bots.review import Review
+from coinche.bots.review import CallReview, Review
 from coinche.cards import Card, Rank, Strain
 from coinche.contract import Contract
 from coinche.deal import Action, Deal, Phase, PlayerView
@@ -185,12 +185,17 @@ class CostlyCall(TypedDict):
 
 
 class ReviewState(TypedDict):
-    """A finished deal's review (:func:`coinche.bots.review.review`): ``status`` is
-    ``pending`` until it is ready; then the library's ``review`` record (a row per call
-    and card), the costly cards and calls, the text breakdown, and the play drawn with
-    the costly cards outlined and their better card (``svg``)."""
+    """A finished deal's review (:func:`coinche.bots.review.review`), in two parts:
+    ``status`` is ``pending`` until its cards are reviewed with the hands open, then
+    ``ready``; ``calls_status`` is ``pending`` until the calls are estimated over
+    ``worlds`` worlds each, then ``ready`` (``off`` when the server does not estimate
+    them, ``failed`` when it failed: asked again, it starts again). Once ready: the
+    library's ``review`` record (a row per call and card), the costly cards and calls,
+    the text breakdown, and the play drawn with the costly cards outlined and their
+    better card (``svg``)."""
 
     status: str
+    calls_status: str
     worlds: int
     costly_cards: list[CostlyCard]
     costly_calls: list[CostlyCall]
@@ -384,11 +389,20 @@ def _note(best: Card, cost: int, score_cost: int | None) -> str:
     return text
 
 
-def review_state(found: Review | None, deal: Deal) -> ReviewState:
-    """A review as the API answers it (*found* ``None``: still being computed)."""
-    if found is None:
+def review_state(
+    cards: Review | None,
+    deal: Deal,
+    calls: tuple[CallReview, ...] | None = None,
+    calls_status: str = "off",
+    worlds: int = 0,
+) -> ReviewState:
+    """A review as the API answers it: *cards* the open-hands review (``None``: still
+    being computed), *calls* the calls estimated over *worlds* worlds each (``None``:
+    not estimated, or not yet: *calls_status* says which)."""
+    if cards is None:
         return {
             "status": "pending",
+            "calls_status": calls_status,
             "worlds": 0,
             "costly_cards": [],
             "costly_calls": [],
@@ -396,9 +410,12 @@ def review_state(found: Review | None, deal: Deal) -> ReviewState:
             "svg": "",
             "record": None,
         }
+    found = cards
+    if calls is not None:
+        found = Review(calls=calls, cards=cards.cards, worlds=worlds, seed=cards.seed)
     costly = found.costly()
     notes = {row.number: _note(row.best, row.cost, row.score_cost) for row in costly}
-    cards: list[CostlyCard] = [
+    costly_cards: list[CostlyCard] = [
         {
             "number": row.number,
             "trick": row.number // 4 + 1,
@@ -410,7 +427,7 @@ def review_state(found: Review | None, deal: Deal) -> ReviewState:
         }
         for row in costly
     ]
-    calls: list[CostlyCall] = [
+    costly_calls: list[CostlyCall] = [
         {
             "number": row.number,
             "seat": row.seat.letter,
@@ -423,9 +440,10 @@ def review_state(found: Review | None, deal: Deal) -> ReviewState:
     ]
     return {
         "status": "ready",
+        "calls_status": calls_status,
         "worlds": found.worlds,
-        "costly_cards": cards,
-        "costly_calls": calls,
+        "costly_cards": costly_cards,
+        "costly_calls": costly_calls,
         "breakdown": found.breakdown(),
         "svg": svg.marked_play(deal, notes, size=48),
         "record": to_data(found),
