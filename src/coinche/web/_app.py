@@ -598,6 +598,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         part = job.next_part()
         if wait > 0 and part is not None:  # the next part, at most wait seconds
             await asyncio.wait([part], timeout=wait)
+        if job.cards.cancelled():  # the game was deleted or expired meanwhile
+            raise WebError(404, f"no game {game_id[:40]!r} here any more")
         if not job.cards.done():
             return review_state(None, found, calls_status=_part_status(job.calls))
         failure = job.cards.exception()
