@@ -10,8 +10,8 @@ uvicorn, to play against the bots in a browser and referee apps through its JSON
     ``--max-idle`` bound the games held in memory (their number, and the seconds a
     game is kept after its last request); ``--review-worlds N`` draws N worlds for each
     estimate of a call in a deal's review (0: the calls are not estimated; the default
-    is 8 in the compiled build, 1 in pure Python, where each world costs a minute or
-    so of a core).
+    is 8 in the compiled build, 1 in pure Python, where each world costs about half a
+    minute of a core).
 
 >>> from coinche.cli import build_parser
 >>> args = build_parser().parse_args(["serve", "--port", "8080", "--bot-workers", "0"])

@@ -88,9 +88,9 @@ def default_workers() -> int:
 
 def default_review_worlds() -> int:
     """The worlds drawn for each call's estimate in a deal's review by default: 8 (the
-    library's default) in the compiled build, where a review takes seconds; 1 in pure
-    Python, where each world costs about a minute of a core (a rough estimate, in a
-    worker of its own: see the documentation's page *Play in a browser*).
+    library's default) in the compiled build, where they take seconds; 1 in pure
+    Python, where each world costs about half a minute of a core (a rough estimate,
+    made in a worker of its own: see the documentation's page *Play in a browser*).
 
     >>> from coinche import COMPILED
     >>> from coinche.web import default_review_worlds
