@@ -591,7 +591,9 @@ def test_the_calls_are_reviewed_as_the_auction_left_them(monkeypatch: pytest.Mon
     [(asked, worlds, seed)] = seen
     assert (worlds, seed) == (5, 9)
     assert asked.phase is Phase.PLAY
-    assert asked.tricks == () and asked.trick is not None and not asked.trick.cards
+    assert asked.tricks == ()
+    assert asked.trick is not None
+    assert not asked.trick.cards  # the play's first trick, no card in it yet
     assert asked.steps == deal.steps[:4]
     assert asked.hands == deal.hands
 
