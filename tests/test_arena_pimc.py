@@ -17,19 +17,11 @@ from coinche.bots.sampling import replay
 from coinche.bots.solver import solve_cards
 from coinche.cards import CARDS, Card
 from coinche.config import RuleConfig
-from coinche.deal import Deal, Phase, PlayerView
+from coinche.deal import Deal, PlayerView
 from coinche.errors import CoincheError, CoincheTypeError, IllegalCardError, InvalidDealError
 from coinche.scale.arena import duplicate_match
 from coinche.seats import Seat
-
-
-def to_play(rules: RuleConfig, rng: random.Random) -> Deal:
-    while True:
-        deal = Deal.new(Seat(rng.randrange(4)), rules, rng)
-        while deal.phase is Phase.AUCTION:
-            deal = deal.apply(rng.choice(deal.legal_actions()))
-        if deal.phase is Phase.PLAY:
-            return deal
+from coinche.testing.deals import deal_in_play
 
 
 def exact_card_means(view: PlayerView) -> dict[Card, float]:
@@ -72,7 +64,7 @@ def endgame_view() -> PlayerView:
     """A view three tricks from the end where the cards' exact means differ by 10+."""
     rng = random.Random(31)
     while True:
-        deal = to_play(RuleConfig.common(), rng)
+        deal = deal_in_play(RuleConfig.common(), rng)
         for _ in range(20):
             deal = deal.apply(rng.choice(deal.legal_actions()))
         view = deal.view(deal.to_move or Seat.NORTH)
@@ -99,7 +91,7 @@ def test_pimc_picks_the_card_best_on_average_over_every_agreeing_deal() -> None:
 
 def test_pimc_plays_one_legal_card_without_searching() -> None:
     rng = random.Random(2)
-    deal = to_play(RuleConfig.common(), rng)
+    deal = deal_in_play(RuleConfig.common(), rng)
     for _ in range(31):
         deal = deal.apply(rng.choice(deal.legal_actions()))
     legal = deal.legal_actions()
@@ -120,7 +112,7 @@ def test_pimc_delegates_calls_and_early_cards() -> None:
     assert pimc.choose(view, deal.legal_actions(), rng) == greedy.choose(
         view, deal.legal_actions(), rng
     )
-    played = to_play(RuleConfig.common(), rng)
+    played = deal_in_play(RuleConfig.common(), rng)
     seat = played.to_move or Seat.NORTH
     early = PimcPlayer(worlds=2, max_cards=8)  # 32 cards left: the fallback's card
     assert early.choose(played.view(seat), played.legal_actions(), rng) == greedy.choose(
@@ -197,7 +189,7 @@ def test_duplicate_match_takes_deals_and_pairs() -> None:
 
 def test_card_values_needs_a_generator() -> None:
     rng = random.Random(6)
-    deal = to_play(RuleConfig.common(), rng)
+    deal = deal_in_play(RuleConfig.common(), rng)
     view = deal.view(deal.to_move or Seat.NORTH)
     with pytest.raises(CoincheTypeError, match="generator"):
         PimcPlayer(worlds=1).card_values(view, deal.legal_actions(), None)
@@ -218,7 +210,7 @@ def test_max_cards_leaves_the_first_card_to_the_fallback(
     fallback does, without the double-dummy search; by default (max_cards=32) it
     searches from the first card."""
     rng = random.Random(5)
-    deal = to_play(RuleConfig.common(), rng)
+    deal = deal_in_play(RuleConfig.common(), rng)
     seat = deal.to_move or Seat.NORTH
     view, legal = deal.view(seat), deal.legal_actions()
     assert len(legal) == 8  # the first card: all 32 cards still to play
@@ -234,7 +226,7 @@ def test_card_values_honours_max_cards_as_choose_does(monkeypatch: pytest.Monkey
     import math
 
     rng = random.Random(6)
-    deal = to_play(RuleConfig.common(), rng)
+    deal = deal_in_play(RuleConfig.common(), rng)
     seat = deal.to_move or Seat.NORTH
     view, legal = deal.view(seat), deal.legal_actions()
     pimc = PimcPlayer(worlds=2, max_cards=8)  # 32 cards left: no search
@@ -250,7 +242,7 @@ def test_card_values_honours_max_cards_as_choose_does(monkeypatch: pytest.Monkey
 
 def test_choose_plays_the_best_card_of_card_values() -> None:
     rng = random.Random(7)
-    deal = to_play(RuleConfig.common(), rng)
+    deal = deal_in_play(RuleConfig.common(), rng)
     for _ in range(24):  # two tricks from the end: 8 cards left
         deal = deal.apply(rng.choice(deal.legal_actions()))
     while len(deal.legal_actions()) < 2:

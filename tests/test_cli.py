@@ -525,7 +525,7 @@ def late_record(tmp_path: Path) -> str:
 def test_solve_progress_off_and_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Issue 22: the solve command was silent for minutes at trick one. It shows its
+    """The solve command was once silent for minutes at trick one. It shows its
     progress on standard error, and only on a terminal: captured stderr is not one, so
     it stays empty; on a terminal without tqdm, a plain counter for each step, wiped at
     the end of each; stdout is the same either way; --quiet shows nothing."""

@@ -1,4 +1,4 @@
-"""The ``coinche`` command's help and documentation agree with the command (issue 22),
+"""The ``coinche`` command's help and documentation agree with the command,
 and ``--quiet`` silences Ray's log lines."""
 
 from __future__ import annotations

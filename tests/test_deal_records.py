@@ -630,7 +630,7 @@ DELETE = object()
         (("hands",), DELETE, "hands", "missing field", None),
         (("dealer",), "X", "dealer", "cannot read 'X' as a seat", NotationError),
         (
-            # issue 5: a classic deal record holds five-card hands, a turned card, a stock
+            # a classic deal record holds five-card hands, a turned card, a stock
             ("rules",),
             {"type": "rules", "preset": "classic_belote"},
             "hands",

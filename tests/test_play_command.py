@@ -136,7 +136,7 @@ BAD_PLAY: list[tuple[str, tuple[str, ...], str]] = [
     ("unknown preset", ("play", "--rules", "fbb", "--seed", "1"), "unknown preset 'fbb'"),
     ("zero target", ("play", "--seed", "1", "--target", "0"), "argument --target: must be a "),
     ("negative target", ("play", "--seed", "1", "--target", "-5"), "from 1 to 100000"),
-    # a game to more than 100,000 points would take hours: refused (issue 10)
+    # a game to more than 100,000 points would take hours: refused
     ("huge target", ("play", "--seed", "1", "--target", "99999999999"), "from 1 to 100000"),
     ("target not a number", ("play", "--seed", "1", "--target", "ten"), "not 'ten'"),
     ("seed not a number", ("play", "--seed", "x"), "argument --seed: must be a whole number"),

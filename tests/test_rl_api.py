@@ -1,4 +1,4 @@
-"""What RL clients expect of the environments (issue 21): Gymnasium ids, PettingZoo's
+"""What RL clients expect of the environments: Gymnasium ids, PettingZoo's
 names, the default opponents, stepping past the end, pagat's out-of-turn coinche."""
 
 from __future__ import annotations

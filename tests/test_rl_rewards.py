@@ -1,4 +1,4 @@
-"""The ``reward=`` option of every environment (issue 21): ``"score"``, ``"scaled"`` and
+"""The ``reward=`` option of every environment: ``"score"``, ``"scaled"`` and
 ``"win"``, one transform (coinche.rl._common.Rewards) behind all of them.
 
 The expected values come from the rules: under the common preset the largest gap

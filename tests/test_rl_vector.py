@@ -116,7 +116,7 @@ def test_default_opponents_are_greedy_and_random_ones_can_be_asked_for() -> None
 
 
 def test_vector_env_refuses_what_it_once_coerced() -> None:
-    # issue 32: floats, strings and None were read as actions; a bad opponent, seed or
+    # floats, strings and None were once read as actions; a bad opponent, seed or
     # compact flag failed later with a bare error
     envs = CoincheVectorEnv(num_envs=8, seat=Seat.NORTH)
     obs, _ = envs.reset(seed=0)
