@@ -21,7 +21,6 @@ LONG_SUITES = frozenset(
     {
         "test_perft.py",
         "test_properties.py",
-        "test_property_suite.py",
         "test_strategies.py",
         "test_fuzz.py",
         "test_wheels.py",
@@ -47,7 +46,6 @@ RULES_SUITES = frozenset(
         "test_perft.py",
         "test_differential.py",
         "test_properties.py",
-        "test_property_suite.py",
         "test_solver.py",
         "test_sweep.py",  # every public door, in both builds
     }
