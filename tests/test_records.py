@@ -1753,20 +1753,6 @@ def test_bad_game_auction_and_view_records() -> None:
     assert read_error(view).path == "phase"
 
 
-def _places(data: Any) -> list[tuple[Any, Any]]:
-    """Every (container, key) in *data*, for replacing or deleting a part."""
-    found: list[tuple[Any, Any]] = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            found.append((data, key))
-            found.extend(_places(value))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            found.append((data, index))
-            found.extend(_places(value))
-    return found
-
-
 SAMPLES: list[JsonObject] = [
     to_data(split_deal(RuleConfig.ffb(), "pass,100 S,pass,pass,pass").apply(Card.parse("TC"))),
     to_data(random_game(attrs.evolve(RuleConfig.pagat(), target=300), 1, 40)),
