@@ -198,8 +198,8 @@ def test_match_argument_errors() -> None:
 
 
 def test_given_deals_must_be_before_their_auction_under_the_rules() -> None:
-    """Issue 22: given deals mid-auction, finished, or under other rules than *rules*
-    were played without a word; each is refused, naming its place in *deals*."""
+    """Given deals mid-auction, finished, or under other rules than *rules*
+    were once played without a word; each is refused, naming its place in *deals*."""
     from coinche.auction import PASS
 
     common, ffb = RuleConfig.common(), RuleConfig.ffb()

@@ -205,7 +205,7 @@ def test_new_checks_its_arguments() -> None:
 
 def test_classic_belote_deals_five_cards_and_a_turned_card() -> None:
     """RULES.md section 8: "Deal 3 then 2 (five cards each), turn the next card up"
-    (issue 5; the full tests are in tests/test_classic.py). Eight-card hands without a
+    (the full tests are in tests/test_classic.py). Eight-card hands without a
     turned card and a stock are not a classic deal."""
     deal = Deal.new(N, RuleConfig.classic_belote(), random.Random(1))
     assert [len(hand) for hand in deal.hands] == [5, 5, 5, 5]

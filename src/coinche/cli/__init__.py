@@ -297,9 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
     _human.add_argument(play)  # --human SEAT
 
     _analysis.add_commands(commands)  # render and solve
-    _review.add_commands(commands)  # review (issue 24)
-    _scale.add_commands(commands)  # match and dataset (issue 14)
-    _serve.add_commands(commands)  # serve: the web app (issue 33)
+    _review.add_commands(commands)  # review
+    _scale.add_commands(commands)  # match and dataset
+    _serve.add_commands(commands)  # serve: the web app
     return parser
 
 

@@ -5,7 +5,7 @@ the single-deal environments instead build the four vectors once when a deal sta
 (with that function) and then change only the values an action changes: a card sets
 its bits in ``played`` and ``trick`` and clears one in the mover's ``hand``, a call its
 bit in ``bids`` (or ``coinche``...), the end of a trick the points from the deal's
-engine position (:class:`coinche.position.Position`). ``tests/test_rl_incremental.py``
+engine position (:class:`coinche.position.Position`). ``tests/test_rl.py``
 checks the result against :func:`~coinche.rl.observation` at every step, every preset.
 The classic turned-card auction is rebuilt from the view at each call (its round two,
 taking and naming calls); its play is incremental like the others.
