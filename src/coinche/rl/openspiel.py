@@ -69,7 +69,14 @@ from coinche.contract import CAPOT, GENERALE, SpecialBid
 from coinche.deal import Deal, Phase
 from coinche.dealing import dealing_positions, first_packets
 from coinche.errors import IllegalActionError, InvalidDealError
-from coinche.rl._common import DEFAULT_REWARD, Rewards, score_bound, team_returns, to_rules
+from coinche.rl._common import (
+    DEFAULT_REWARD,
+    Rewards,
+    render_text,
+    score_bound,
+    team_returns,
+    to_rules,
+)
 from coinche.rl.observation import OBSERVATION_SIZE, field_slice, observation
 from coinche.seats import Seat
 
@@ -336,8 +343,6 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
         return other
 
     def __str__(self) -> str:
-        from coinche.rl._common import render_text
-
         deal = self.deal
         if deal is None:
             return f"dealing: {len(self.deck)} of 32 cards dealt"

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import concurrent.futures.process
+import importlib
 import logging
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -85,8 +86,6 @@ def require(module: str, extra: str, feature: str) -> Any:
     ...
     coinche.scale.executors.MissingExtraError: Ray runs need no_such: pip install coinche[ray]
     """
-    import importlib
-
     try:
         return importlib.import_module(module)
     except ImportError:
@@ -335,7 +334,7 @@ class RayCluster(_Closing):
     def close(self) -> None:
         """Shut Ray down if this executor started it."""
         if self._started:
-            import ray
+            import ray  # noqa: PLC0415 - the optional Ray (the ray extra), loaded when used
 
             ray.shutdown()
             self._started = False
