@@ -555,9 +555,6 @@ def play_game(game: Game, players: Mapping[Seat, Player], rng: random.Random) ->
     :raises CoincheTypeError, IllegalCallError, IllegalCardError, IllegalActionError: as
         :func:`play_deal`.
     """
-    check_type(game, Game, "game")
-    _check_players(players)
-    check_type(rng, random.Random, "rng")
-    for _, after in play_deals(game, players, rng):
+    for _, after in play_deals(game, players, rng):  # which checks the arguments first
         game = after
     return game

@@ -39,7 +39,7 @@ from coinche.rl._common import (
     check_render_mode,
     mask_array,
     observation_space,
-    render_text,
+    render_for,
     to_rules,
 )
 from coinche.rl._incremental import Tracker
@@ -206,13 +206,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
 
     def render(self) -> str | None:
         """The deal in the library's notation: printed (``"human"``) or returned (``"ansi"``)."""
-        if self.render_mode is None or self._deal is None:
-            return None
-        text = render_text(self._deal)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for(self.render_mode, self._deal)
 
 
 ENV_ID: Final = "coinche/Coinche-v0"
