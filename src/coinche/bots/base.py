@@ -18,6 +18,8 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, NamedTuple, Protocol, runtime_checkable
 
+from typing_extensions import override
+
 from coinche import _kernel as K
 from coinche import _playout as P
 from coinche._checks import check_type, short_repr
@@ -187,6 +189,7 @@ class RandomPlayer:
         _check_turn(view, legal, rng)
         return rng.choice(legal)
 
+    @override
     def __repr__(self) -> str:
         return "RandomPlayer()"
 
@@ -311,6 +314,7 @@ class GreedyPlayer:
             P.greedy(mask, len(trick.cards), played[0], played[1], played[2], int(contract.strain))
         ]
 
+    @override
     def __repr__(self) -> str:
         return "GreedyPlayer()"
 

@@ -56,6 +56,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from typing_extensions import override
+
 from coinche import _kernel as K
 from coinche import _playout as P
 from coinche._checks import check_type, short_repr
@@ -275,6 +277,7 @@ class ScoreBidder:
                 best, best_key = action, key
         return best
 
+    @override
     def __repr__(self) -> str:
         return (
             f"ScoreBidder(samples={self.samples}, coinche_risk={self.coinche_risk}, "

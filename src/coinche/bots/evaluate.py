@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from typing import Final
 
 import attrs
+from typing_extensions import override
 
 from coinche import _kernel as K
 from coinche.auction import Bid, Coinche, Surcoinche
@@ -400,5 +401,6 @@ class EvaluatingBidder:
                 best, chosen = key, bid
         return chosen
 
+    @override
     def __repr__(self) -> str:
         return f"EvaluatingBidder(samples={self.samples}, margin={self.margin})"

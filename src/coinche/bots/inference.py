@@ -57,6 +57,8 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from typing_extensions import override
+
 from coinche._checks import check_number, short_repr
 from coinche.auction import Bid
 from coinche.auction.classic import AnyCall
@@ -147,6 +149,7 @@ class UniformModel:
         """1.0, whatever the world."""
         return 1.0
 
+    @override
     def __repr__(self) -> str:
         return "UniformModel()"
 
@@ -256,6 +259,7 @@ class BidderModel:
                 return 0.0
         return out
 
+    @override
     def __repr__(self) -> str:
         return f"BidderModel({self.bidder!r}, floor={self.floor}, near={self.near})"
 

@@ -42,6 +42,8 @@ import math
 import random
 from collections.abc import Sequence
 
+from typing_extensions import override
+
 from coinche import _kernel as K
 from coinche._checks import check_int_range, check_number, short_repr
 from coinche.bots._tree import _Tree, _World
@@ -147,6 +149,7 @@ class IsmctsPlayer:
         )
         return [(c, means.get(c.index, math.nan)) for c in ranked]
 
+    @override
     def __repr__(self) -> str:
         return (
             f"IsmctsPlayer(iterations={self.iterations}, worlds={self.worlds}, "

@@ -29,6 +29,8 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from typing_extensions import override
+
 from coinche import _kernel as K
 from coinche._checks import check_bool, check_int_range, check_iterable, short_repr
 from coinche.bots._search import _can_take_all, _Ctx, _ctx
@@ -386,6 +388,7 @@ class PimcPlayer:
             values[card.index] = (diff, -diff)
         return values, nodes
 
+    @override
     def __getstate__(self) -> dict[str, object]:
         """The player as pickled or copied (a match's blocks each get a copy): its
         options, without the worlds kept from a decision (solver tables)."""
@@ -393,6 +396,7 @@ class PimcPlayer:
         state["_memory"] = {}
         return state
 
+    @override
     def __repr__(self) -> str:
         return (
             f"PimcPlayer(worlds={self.worlds}, max_cards={self.max_cards}, "

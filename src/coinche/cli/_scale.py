@@ -59,6 +59,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
+from typing_extensions import override
+
 from coinche._checks import short_repr
 from coinche.bots.bidding import ScoreBidder
 from coinche.bots.evaluate import EvaluatingBidder
@@ -139,6 +141,7 @@ class PlayerSpec(NamedTuple):
     options: tuple[tuple[str, int | float | str], ...]
     play: PlayerSpec | None = None
 
+    @override
     def __str__(self) -> str:
         given = ",".join(f"{key}={value}" for key, value in self.options)
         text = f"{self.kind}:{given}" if given else self.kind

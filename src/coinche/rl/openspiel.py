@@ -56,6 +56,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
+from typing_extensions import override
 
 from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS, UnknownActionError, int_to_action, legal_action_ints
@@ -342,6 +343,7 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
         other._before = before
         return other
 
+    @override
     def __str__(self) -> str:
         deal = self.deal
         if deal is None:

@@ -46,6 +46,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Final, Protocol, Self, TypeVar, runtime_checkable
 
+from typing_extensions import override
+
 from coinche._checks import check_bool, check_int_range, check_type, short_repr
 from coinche.errors import CoincheError, CoincheTypeError
 
@@ -154,6 +156,7 @@ class InProcess(_Closing):
         for number, task in enumerate(tasks):
             yield number, function(task)
 
+    @override
     def __repr__(self) -> str:
         return "InProcess()"
 
@@ -220,6 +223,7 @@ class LocalPool(_Closing):
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
+    @override
     def __repr__(self) -> str:
         return f"LocalPool(jobs={self._jobs})"
 
@@ -331,6 +335,7 @@ class RayCluster(_Closing):
             for ref in pending:
                 ray.cancel(ref, force=True)
 
+    @override
     def close(self) -> None:
         """Shut Ray down if this executor started it."""
         if self._started:
@@ -339,6 +344,7 @@ class RayCluster(_Closing):
             ray.shutdown()
             self._started = False
 
+    @override
     def __repr__(self) -> str:
         return f"RayCluster(address={self.address!r}, max_retries={self.max_retries})"
 
