@@ -453,6 +453,17 @@ def _write_shard(path: Path, rows: Sequence[dict[str, Any]], file_format: str) -
         raise DatasetError(f"{path}: cannot write the shard: {error.strerror}") from None
 
 
+def _read_text(path: Path, unreadable: str, not_text: str) -> str:
+    """The UTF-8 text of *path*, or a :class:`DatasetError` that says so in the words
+    given: *unreadable* with the system's reason, *not_text* when it is not UTF-8."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DatasetError(f"{path}: {unreadable}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise DatasetError(f"{path}: {not_text}: not UTF-8 text") from None
+
+
 def _read_rows(path: Path, file_format: str) -> list[Any]:
     if file_format == "parquet":
         parquet = require("pyarrow.parquet", "parquet", "Parquet datasets")
@@ -461,12 +472,7 @@ def _read_rows(path: Path, file_format: str) -> list[Any]:
         except (OSError, ValueError) as error:  # pyarrow's errors derive from these
             raise DatasetError(f"{path}: corrupt shard: {error}") from None
         return rows
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DatasetError(f"{path}: cannot read the shard: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise DatasetError(f"{path}: corrupt shard: not UTF-8 text") from None
+    text = _read_text(path, "cannot read the shard", "corrupt shard")
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
         try:
@@ -561,12 +567,7 @@ def read_manifest(directory: str | os.PathLike[str]) -> Manifest:
     :raises CoincheTypeError: *directory* is not a path (or is empty).
     """
     path = _directory(directory, "directory") / MANIFEST
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DatasetError(f"{path}: cannot read the manifest: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise DatasetError(f"{path}: cannot read the manifest: not UTF-8 text") from None
+    text = _read_text(path, "cannot read the manifest", "cannot read the manifest")
     try:
         return Manifest.from_data(_load_json(text))
     except DatasetError as error:
