@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import attrs
+from typing_extensions import override
 
 import coinche
 from coinche import RuleConfig
@@ -101,6 +102,7 @@ class Reporting(InProcess):
         self.every = every
         self.save = save
 
+    @override
     def run(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
         deals: list[DuplicateDeal] = []
         for number, played in super().run(function, tasks):

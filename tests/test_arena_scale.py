@@ -17,6 +17,7 @@ import types
 from collections.abc import Callable
 
 import pytest
+from typing_extensions import override
 
 from coinche import RuleConfig, Seat
 from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
@@ -329,6 +330,7 @@ def test_progress_bar_on_a_terminal(
     plain counter without tqdm; --quiet turns it off."""
 
     class Terminal(io.StringIO):
+        @override
         def isatty(self) -> bool:
             return True
 

@@ -18,6 +18,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typing_extensions import override
 
 from coinche import (
     CARDS,
@@ -156,9 +157,11 @@ class RiggedRandom(random.Random):
         self.cut = cut
         self.asked: list[tuple[int, int]] = []
 
+    @override
     def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
         pass
 
+    @override
     def randint(self, a: int, b: int) -> int:
         self.asked.append((a, b))
         return self.cut
@@ -822,6 +825,7 @@ def test_the_shuffle_is_randoms_own() -> None:
     class Counting(random.Random):  # a subclass draws through its own shuffle
         shuffles = 0
 
+        @override
         def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
             Counting.shuffles += 1
             super().shuffle(x)

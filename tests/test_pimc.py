@@ -9,6 +9,7 @@ import statistics
 
 import attrs
 import pytest
+from typing_extensions import override
 
 from coinche.auction import PASS, Bid, Coinche
 from coinche.bots.pimc import (
@@ -67,6 +68,7 @@ WORLD_2 = _masks("7D KS", "8H QD", "QS 7S", "9S TD")
 class TwoWorlds(PimcPlayer):
     """A PimcPlayer that imagines only WORLD_1 and WORLD_2, in turn."""
 
+    @override
     def _draw_world(
         self, sampler: Sampler, rng: random.Random, view: PlayerView
     ) -> tuple[int, int, int, int]:
@@ -217,6 +219,7 @@ class Counting(PimcPlayer):
 
     drawn = 0
 
+    @override
     def _draw_world(
         self, sampler: Sampler, rng: random.Random, view: PlayerView
     ) -> tuple[int, int, int, int]:

@@ -640,13 +640,14 @@ def test_solve_command_on_a_deal_record(
 def test_solve_command_prints_the_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import coinche.bots.solver
+    import coinche.cli._analysis
     from coinche.cli import main
 
     def table(hands: object, rules: object) -> dict[Strain, dict[Seat, TeamPoints]]:
         return {Strain.HEARTS: {seat: TeamPoints(100 + seat, 62 - seat) for seat in Seat}}
 
-    monkeypatch.setattr(coinche.bots.solver, "dd_table", table)
+    # the solve command's own name for the solver's table (imported at its module's top)
+    monkeypatch.setattr(coinche.cli._analysis, "dd_table", table)
     assert main(["solve", "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-2].split() == ["N", "E", "S", "W"]

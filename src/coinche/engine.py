@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 
 from mypy_extensions import i64
+from typing_extensions import override
 
 from coinche import _kernel as K
 from coinche import _playout as P
@@ -417,6 +418,7 @@ class PlayState(PlayCore):
     def __deepcopy__(self, memo: dict[int, object]) -> PlayState:
         return self.copy()
 
+    @override
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return _restore, (
             self.position(),
@@ -530,6 +532,7 @@ class PlayState(PlayCore):
             ann[1],
         )
 
+    @override
     def __repr__(self) -> str:
         return (
             f"<PlayState strain={self.strain} to_move={self.to_move} "

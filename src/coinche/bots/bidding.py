@@ -56,16 +56,25 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from typing_extensions import override
+
 from coinche import _kernel as K
 from coinche import _playout as P
 from coinche._checks import check_type, short_repr
 from coinche._play_kernel import PlayCore
-from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
-from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
+from coinche.auction import Bid, Coinche, Pass, Surcoinche
+from coinche.bots.base import (
+    GreedyPlayer,
+    Player,
+    _check_player,
+    _check_turn,
+    _delegated_call,
+    _fallback_call,
+)
 from coinche.bots.inference import BidderModel, WorldModel, _check_model, sample_worlds
 from coinche.config import FirstLead, RuleConfig
 from coinche.contract import GENERALE, Contract
-from coinche.deal import Action, Phase, PlayerView
+from coinche.deal import Action, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.position import _credit
 
@@ -250,12 +259,10 @@ class ScoreBidder:
         :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
             (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
         """
-        _check_turn(view, legal, rng)
-        if view.phase is not Phase.AUCTION:
-            return self.player.choose(view, legal, rng)
-        if view.turned is not None:
-            return self._greedy.choose(view, legal, rng)
-        fallback: Action = PASS if any(isinstance(a, Pass) for a in legal) else legal[0]
+        delegated = _delegated_call(self, view, legal, rng)
+        if delegated is not None:
+            return delegated
+        fallback = _fallback_call(legal)
         worths = self.worths(view, legal, rng)
         base = worths.get(fallback, 0.0)
         best: Action = fallback
@@ -270,6 +277,7 @@ class ScoreBidder:
                 best, best_key = action, key
         return best
 
+    @override
     def __repr__(self) -> str:
         return (
             f"ScoreBidder(samples={self.samples}, coinche_risk={self.coinche_risk}, "

@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from typing import Final
 
 import attrs
+from typing_extensions import override
 
 from coinche import _kernel as K
 from coinche._checks import (
@@ -53,8 +54,14 @@ from coinche._checks import (
     is_int,
     is_number,
 )
-from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
-from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
+from coinche.auction import Bid, Coinche, Surcoinche
+from coinche.bots.base import (
+    GreedyPlayer,
+    Player,
+    _check_player,
+    _delegated_call,
+    _fallback_call,
+)
 from coinche.bots.sampling import Sampler, replay
 from coinche.bots.solver import capot_team, solve, solve_deal
 from coinche.cards import Card, Hand, Strain, hand_from_mask
@@ -316,11 +323,11 @@ class EvaluatingBidder:
     .. pytest-mark: heavy
 
     >>> import random
-    >>> from coinche import Hand, RuleConfig, Seat
+    >>> from coinche import RuleConfig, Seat
     >>> from coinche.deal import Deal
     >>> from coinche.bots.evaluate import EvaluatingBidder
-    >>> hands = [Hand.parse(text) for text in ("JH 9H AH TH KH QH 8H 7H",
-    ...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AS KS QS JS 7C 7D 8D 9D")]
+    >>> from coinche.notation import parse_deal
+    >>> _, hands = parse_deal("N:.AKQJT987.. 7...AKQJT98 T98..AKQJT. AKQJ..987.7")
     >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
     >>> bidder = EvaluatingBidder(samples=2)
     >>> str(bidder.choose(deal.view(Seat.NORTH), deal.legal_actions(), random.Random(0)))
@@ -366,12 +373,10 @@ class EvaluatingBidder:
         :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
             (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
         """
-        _check_turn(view, legal, rng)
-        if view.phase is not Phase.AUCTION:
-            return self.player.choose(view, legal, rng)
-        if view.turned is not None:
-            return self._greedy.choose(view, legal, rng)
-        fallback: Action = PASS if any(isinstance(a, Pass) for a in legal) else legal[0]
+        delegated = _delegated_call(self, view, legal, rng)
+        if delegated is not None:
+            return delegated
+        fallback = _fallback_call(legal)
         highest = next(((s, c) for s, c in reversed(view.calls) if isinstance(c, Bid)), None)
         rules = view.rules
         surcoinche = next((a for a in legal if isinstance(a, Surcoinche)), None)
@@ -410,5 +415,6 @@ class EvaluatingBidder:
                 best, chosen = key, bid
         return chosen
 
+    @override
     def __repr__(self) -> str:
         return f"EvaluatingBidder(samples={self.samples}, margin={self.margin})"

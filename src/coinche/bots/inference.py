@@ -57,6 +57,8 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
+from typing_extensions import override
+
 from coinche._checks import check_int_range, check_masks, check_number, check_type, short_repr
 from coinche.auction import Bid
 from coinche.auction.classic import AnyCall
@@ -162,6 +164,7 @@ class UniformModel:
         _check_world(view, hands)
         return 1.0
 
+    @override
     def __repr__(self) -> str:
         return "UniformModel()"
 
@@ -275,6 +278,7 @@ class BidderModel:
                 return 0.0
         return out
 
+    @override
     def __repr__(self) -> str:
         return f"BidderModel({self.bidder!r}, floor={self.floor}, near={self.near})"
 

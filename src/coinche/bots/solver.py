@@ -228,6 +228,14 @@ def _position(deal: Deal) -> Position:
     return pos
 
 
+def _taker_position(deal: Deal) -> tuple[Position, int]:
+    """:func:`_position` of *deal* and the taker's team (the side the search maximises)."""
+    pos = _position(deal)
+    contract = deal.contract
+    assert contract is not None
+    return pos, int(contract.taker) & 1
+
+
 def solve(deal: Deal) -> Solution:
     """Solve a deal in its play phase from where it stands, even in the middle of a
     trick: the card points of each team at the end with best play from here, the points
@@ -235,10 +243,7 @@ def solve(deal: Deal) -> Solution:
 
     :raises InvalidDealError: the deal is not in its play phase.
     """
-    pos = _position(deal)
-    contract = deal.contract
-    assert contract is not None
-    side = int(contract.taker) & 1
+    pos, side = _taker_position(deal)
     cx = _ctx(pos, side)
     mine, theirs = _solve_position(pos, side, cx)
     return Solution(_points(side, mine, theirs), Team(side), cx.nodes)
@@ -303,10 +308,7 @@ def solve_cards(deal: Deal, *, progress: Progress | None = None) -> dict[Card, T
     :raises CoincheTypeError: *progress* is not callable.
     """
     report = _check_progress(progress)
-    pos = _position(deal)
-    contract = deal.contract
-    assert contract is not None
-    side = int(contract.taker) & 1
+    pos, side = _taker_position(deal)
     return _card_values(pos, side, _ctx(pos, side), report)
 
 
@@ -347,10 +349,7 @@ def best_line(deal: Deal, *, progress: Progress | None = None) -> tuple[Card, ..
     :raises CoincheTypeError: *progress* is not callable.
     """
     report = _check_progress(progress)
-    pos = _position(deal)
-    contract = deal.contract
-    assert contract is not None
-    side = int(contract.taker) & 1
+    pos, side = _taker_position(deal)
     cx = _ctx(pos, side)
     total = 1 + sum(hand.bit_count() for hand in pos.hands)
     if report is not None:

@@ -136,6 +136,7 @@ from pathlib import Path
 from typing import Final, NoReturn
 
 import attrs
+from typing_extensions import override
 
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
@@ -176,6 +177,7 @@ class _UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors become one line on stderr, not usage text."""
 
+    @override
     def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{message} (see '{self.prog} --help')")
 

@@ -93,10 +93,14 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
 
 def _run_serve(args: argparse.Namespace) -> int:
     try:  # the web extra, imported only when asked for
-        import uvicorn  # noqa: F401
+        import uvicorn  # noqa: F401, PLC0415 - optional: the web extra
 
-        from coinche.web import Settings, default_review_worlds, default_workers
-        from coinche.web._app import serve
+        from coinche.web import (  # noqa: PLC0415 - on FastAPI
+            Settings,
+            default_review_worlds,
+            default_workers,
+        )
+        from coinche.web._app import serve  # noqa: PLC0415 - on FastAPI
     except ImportError as error:
         raise _InputError(
             f"serve needs the web extra (pip install 'coinche[web]'): {error}"

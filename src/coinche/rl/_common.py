@@ -102,6 +102,18 @@ def render_text(deal: Deal) -> str:
     return "\n".join(lines)
 
 
+def render_for(mode: str | None, deal: Deal | None) -> str | None:
+    """An environment's ``render``: :func:`render_text` of *deal*, printed (*mode*
+    ``"human"``) or returned (``"ansi"``); ``None`` without a mode or a deal."""
+    if mode is None or deal is None:
+        return None
+    text = render_text(deal)
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
 def team_returns(deal: Deal | None, rewards: Rewards | None = None) -> list[float]:
     """Each seat's reward, North to West, once *deal* is scored: its team's deal score
     minus the other team's, through *rewards* (the raw difference without it); zeros

@@ -24,7 +24,7 @@ from coinche.config import AuctionKind
 from coinche.deal import Action, Deal, Phase
 from coinche.rl.observation import _level, field_slice, observation
 from coinche.scoring import TeamPoints
-from coinche.seats import Seat
+from coinche.seats import Seat, Team
 
 _HAND: Final = field_slice("hand").start
 _PLAYED: Final = field_slice("played").start
@@ -65,8 +65,6 @@ class Tracker:
 
     def set_totals(self, totals: TeamPoints, target: int) -> None:
         """Show new game totals (the game_totals field)."""
-        from coinche.seats import Team
-
         self.totals = totals
         for observer, vector in enumerate(self.vectors):
             own = Team(observer & 1)

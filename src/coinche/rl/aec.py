@@ -44,7 +44,7 @@ from coinche.rl._common import (
     check_render_mode,
     fast_mask,
     observation_space,
-    render_text,
+    render_for,
     to_rules,
 )
 from coinche.rl._incremental import Tracker
@@ -360,13 +360,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The deal in the library's notation: printed (``"human"``) or returned (``"ansi"``)."""
-        if self.render_mode is None or self._deal is None:
-            return None
-        text = render_text(self._deal)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for(self.render_mode, self._deal)
 
     def close(self) -> None:
         """Nothing to release."""

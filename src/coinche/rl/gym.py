@@ -25,6 +25,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from typing_extensions import override
 
 from coinche._checks import check_seat, check_seed, check_type, short_repr
 from coinche.actions import NUM_ACTIONS, int_to_action
@@ -41,7 +42,7 @@ from coinche.rl._common import (
     check_render_mode,
     mask_array,
     observation_space,
-    render_text,
+    render_for,
     to_rules,
 )
 from coinche.rl._incremental import Tracker
@@ -143,6 +144,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         """The legal actions of the agent now, as booleans."""
         return mask_array(self._legal, self.rules).astype(bool)
 
+    @override
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
@@ -180,6 +182,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         self._over = self._deal.is_over
         return self._observe(), {}
 
+    @override
     def step(self, action: Any) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play integer *action* for the agent, then the others up to its next turn.
 
@@ -213,15 +216,10 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
             self.render()
         return self._observe(), reward, deal.is_over, False, {}
 
+    @override
     def render(self) -> str | None:
         """The deal in the library's notation: printed (``"human"``) or returned (``"ansi"``)."""
-        if self.render_mode is None or self._deal is None:
-            return None
-        text = render_text(self._deal)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for(self.render_mode, self._deal)
 
 
 ENV_ID: Final = "coinche/Coinche-v0"

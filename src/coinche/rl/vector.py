@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
+from typing_extensions import override
 
 from coinche._checks import check_bool, check_int_range, short_repr
 from coinche.actions import NUM_ACTIONS
@@ -242,6 +243,7 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
             rewards += batch.rewards[:, team]
             ended |= batch.terminated
 
+    @override
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -272,6 +274,7 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
         self._others()
         return self._obs(), {}
 
+    @override
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
