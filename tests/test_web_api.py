@@ -1,4 +1,4 @@
-"""The JSON API of coinche.web (issue 33), through FastAPI's test client.
+"""The JSON API of coinche.web, through FastAPI's test client.
 
 A game played through the API is the game :class:`coinche.Game` plays from the same
 seed and the same actions (records and totals); every malformed or forbidden request
@@ -16,6 +16,9 @@ from typing import Any
 
 import attrs
 import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (coinche[web]) is not installed")
+
 from fastapi.testclient import TestClient
 
 from coinche import COINCHE, Card, Deal, Game, RuleConfig, Seat, Team, dumps, loads, parse_action
@@ -24,8 +27,6 @@ from coinche.bots.players import GreedyPlayer
 from coinche.bots.review import CallReview, CardReview, Review
 from coinche.deal import Phase
 from coinche.web import BOT_KINDS, BotKind, Settings, _bots, create_app, running_server
-
-pytest.importorskip("fastapi")
 
 GREEDY_TABLE = {"N": "greedy", "E": "greedy", "S": "human", "W": "greedy"}
 ALL_HUMAN = {"N": "human", "E": "human", "S": "human", "W": "human"}

@@ -1,4 +1,4 @@
-"""The page of coinche.web in a real browser (issue 33): headless Chromium, driven by
+"""The page of coinche.web in a real browser: headless Chromium, driven by
 Selenium, plays a whole deal by clicking the legal calls and cards, and the score the
 page shows is the library's.
 
@@ -17,6 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (coinche[web]) is not installed")
+
 
 from coinche import Card, Deal, Seat, loads, parse_action
 from coinche.bots.review import CallReview, CardReview, Review
