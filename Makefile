@@ -3,9 +3,9 @@
 #                    its own small venv, .venv-demo, with the package and its runtime
 #                    dependencies only (attrs, typing-extensions, mypy_extensions, librt)
 #   make test        every check: pytest (tests + doctests, branch coverage >= 95%;
-#                    the search-heavy tests in a second pass without coverage),
-#                    the rules suites again against the mypyc-compiled build (when a C
-#                    compiler is there), mypy --strict, ruff, sphinx -W; what CI runs
+#                    the search-heavy tests with the tracer paused), the rules suites
+#                    again against the mypyc-compiled build (when a C compiler is there),
+#                    mypy --strict, ruff, sphinx -W; what CI runs
 #   make wheels      the pure wheel and the mypyc-compiled wheel (platform-tagged) in dist/
 #   make check-fast  the everyday run: pytest without the tests marked slow (the
 #                    property, strategy, fuzz and perft suites) and without coverage,
@@ -22,7 +22,7 @@ CBIN := $(CVENV)/bin
 CSTAMP := $(CVENV)/.installed-stamp
 CBUILD := build/compiled-src
 SOURCES := $(shell find src -name '*.py')
-.PHONY: demo wheels test check-fast pytest pytest-fast compiled-build compiled-test typecheck lint docs bench clean
+.PHONY: demo wheels test static check-fast pytest pytest-fast compiled-build compiled-test typecheck lint docs bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,18 +45,26 @@ $(DSTAMP): pyproject.toml
 demo: $(DSTAMP)
 	$(DVENV)/bin/python -m coinche play --rules common --seed 1 --players pimc,greedy,pimc,greedy
 
-test: compiled-build pytest compiled-test typecheck lint docs
+# The compiled build keeps one core busy (mypyc, then the C compiler), so the static
+# checks (one core each) run beside it; then pytest and the compiled suites, each on both
+# cores. The wheel test in pytest installs the wheel the compiled build left.
+test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target compiled-build static
+	$(MAKE) --no-print-directory pytest
+	$(MAKE) --no-print-directory compiled-test
+
+static: typecheck lint docs
 
 check-fast: pytest-fast typecheck lint
 
 pytest-fast: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q -m "not slow"
 
-# Two passes on both cores (pytest-xdist): everything under the coverage tracer but the
-# tests marked heavy (searches that the tracer slows ten-fold), then those without it.
+# One pass on both cores (pytest-xdist), under the coverage tracer; the tests marked heavy
+# (searches that the tracer slows ten-fold) run with it paused (tests/conftest.py gives
+# them pytest-cov's no_cover marker), so one collection serves every test.
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -m "not heavy" --cov=coinche --cov-report=term-missing:skip-covered
-	$(BIN)/python -m pytest -n 2 -q -m heavy
+	$(BIN)/python -m pytest -n 2 --cov=coinche --cov-report=term-missing:skip-covered
 
 # The compiled build, in its own venv, from a copy of the tree (hatch-mypyc writes its
 # extension modules beside the sources, where the pure venv must never see them).

@@ -51,6 +51,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
+from typing_extensions import override
+
 import coinche
 from coinche import RuleConfig
 from coinche.auction import PASS, Bid
@@ -110,6 +112,7 @@ class Reporting(InProcess):
         self.every = every
         self.save = save
 
+    @override
     def run(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
         deals: list[DuplicateDeal] = []
         for number, played in super().run(function, tasks):
@@ -125,6 +128,7 @@ class ColverSpec(NamedTuple):
 
     name: str
 
+    @override
     def __str__(self) -> str:
         return f"colver:{self.name}"
 

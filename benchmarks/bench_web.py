@@ -20,9 +20,20 @@ clients here never share its interpreter) and drives it with httpx:
     "nothing lost": for every game, the game's record read back (``coinche.loads``)
     holds every action the client made and ends on the totals the client saw.
 
-``python benchmarks/bench_web.py [--json FILE] [--quick] [--part a|b]``; ``--quick``: 8 s
-windows, one repeat, the games to 300 points. There is no colver figure: colver has no
-server.
+(review) **a deal's review** (``--part review``, not part of ``both``): deals played
+    by the greedy bots, each reviewed as the app reviews it, in this process: its
+    cards with the hands open, then its calls over 1 and 8 worlds each
+    (``--review-worlds``). Figures: wall and CPU seconds of each, the median over the
+    deals (``--review-deals``).
+
+Each part also reports the machine's load average (``os.getloadavg``) before and after
+it: the development machine is shared, and the answer times depend on it.
+
+``python benchmarks/bench_web.py [--json FILE] [--quick] [--part a|b|both|review]``;
+``--quick``: 8 s windows, one repeat, the games to 300 points. Run it with the compiled
+build's interpreter (``.venv-compiled/bin/python``) for the compiled figures: the
+server is started with the same interpreter. There is no colver figure: colver has no
+server and no review.
 """
 
 from __future__ import annotations
@@ -228,6 +239,57 @@ async def load_run(url: str, games: int, target: int | None) -> dict[str, float]
     }
 
 
+def load_average() -> float:
+    """The machine's load average over the last minute (0 where it is not known)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
+
+
+def review_run(deals: int, worlds: list[int]) -> dict[str, Any]:
+    """Deals played by the greedy bots, reviewed as the app reviews them."""
+    from coinche import Deal, RuleConfig
+    from coinche.bots.players import GreedyPlayer
+    from coinche.web import _bots
+
+    rng = random.Random(2026)
+    player = GreedyPlayer()
+    played: list[Deal] = []
+    while len(played) < deals:
+        deal = Deal.new(Seat.WEST, RuleConfig.common(), rng)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            view = deal.view(seat)
+            deal = deal.apply(player.choose(view, view.legal_actions(), rng))
+        if deal.result is not None:  # not thrown in
+            played.append(deal)
+
+    def timed(function: Any, *args: Any) -> tuple[float, float]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        function(*args)
+        return time.perf_counter() - wall, time.process_time() - cpu
+
+    rows: dict[str, list[tuple[float, float]]] = {"cards": []}
+    for deal in played:
+        rows["cards"].append(timed(_bots.review_cards, deal, 1))
+        for count in worlds:
+            rows.setdefault(f"calls_{count}_worlds", []).append(
+                timed(_bots.review_calls, deal, count, 1)
+            )
+        print(f"  deal of {len(deal.calls)} calls: " + ", ".join(
+            f"{key} {times[-1][0]:.1f} s" for key, times in rows.items()), flush=True)  # fmt: skip
+    return {
+        key: {
+            "wall_s": statistics.median(t[0] for t in times),
+            "cpu_s": statistics.median(t[1] for t in times),
+            "wall_s_each": [round(t[0], 2) for t in times],
+        }
+        for key, times in rows.items()
+    }
+
+
 def median_of(runs: list[dict[str, float]]) -> dict[str, float]:
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
@@ -241,28 +303,52 @@ def main() -> None:
     parser.add_argument("--thinkers", type=int, default=2)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--target", type=int, default=None, help="the games' target")
-    parser.add_argument("--part", choices=("a", "b", "both"), default="both")
+    parser.add_argument("--part", choices=("a", "b", "both", "review"), default="both")
+    parser.add_argument("--review-deals", type=int, default=3)
+    parser.add_argument("--review-worlds", default="1,8", help="comma-separated")
+    parser.add_argument(
+        "--modes", default="1,0", help="the --bot-workers values of part a, comma-separated"
+    )
     args = parser.parse_args()
     seconds, repeats, target = args.seconds, args.repeats, args.target
     if args.quick:
         seconds, repeats, target = 8.0, 1, target or 300
     figures: dict[str, Any] = {"compiled": COMPILED, "cpus": os.cpu_count()}
-    for workers in (1, 0) if args.part in ("a", "both") else ():
+    if args.part == "review":
+        before = load_average()
+        worlds = [int(w) for w in args.review_worlds.split(",") if w]
+        reviewed = review_run(args.review_deals, worlds)
+        reviewed["load_average"] = {"before": before, "after": load_average()}
+        for key, value in reviewed.items():
+            if key != "load_average":
+                print(f"(review) {key}: median {value['wall_s']:.1f} s wall, "
+                      f"{value['cpu_s']:.1f} s CPU over {args.review_deals} deals "
+                      f"{value['wall_s_each']}")  # fmt: skip
+        print(f"  load average {before:.1f} before, {load_average():.1f} after")
+        figures["review"] = reviewed
+        write(args.json, figures)
+        return
+    modes = [int(m) for m in args.modes.split(",")]
+    for workers in modes if args.part in ("a", "both") else ():
         runs = []
+        load_before: list[float] = []
         for repeat in range(repeats):
+            load_before.append(load_average())
             server = Server(workers)
             try:
                 runs.append(asyncio.run(latency_run(server.url, seconds, args.thinkers, repeat)))
             finally:
                 server.stop()
-        found = median_of(runs)
+        found: dict[str, Any] = dict(median_of(runs))
+        found["load_average_before_runs"] = load_before
         where = "worker process" if workers else "server's thread"
         print(
             f"(a) PIMC bots in a {where}: probe answers median {found['median_ms']:.1f} ms, "
             f"95% {found['p95_ms']:.1f} ms, max {found['max_ms']:.1f} ms over "
             f"{found['probes']:.0f} probes, {100 * found['share_thinking']:.0f}% of them "
             f"while a PIMC search ran; errors {found['errors']:.0f} "
-            f"(median of {repeats} runs of {seconds:g} s)"
+            f"(median of {repeats} runs of {seconds:g} s; load average before each run "
+            f"{', '.join(f'{x:.1f}' for x in load_before)})"
         )
         figures[f"latency_bot_workers_{workers}"] = found
     if args.part == "a":

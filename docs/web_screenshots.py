@@ -4,7 +4,10 @@ Starts the web app (:mod:`coinche.web`) on 127.0.0.1, drives headless Chromium
 (Debian's ``chromium`` and ``chromium-driver``) with Selenium through a game from a
 fixed seed, and writes PNG files into ``docs/web/``::
 
-    .venv/bin/python docs/web_screenshots.py
+    .venv-compiled/bin/python docs/web_screenshots.py   # or .venv/bin/python
+
+(the compiled build's bots and review are quicker: the calls' review takes minutes in
+pure Python).
 
 Importing this file does nothing (pytest imports it when collecting doctests).
 """
@@ -83,6 +86,13 @@ def _shoot(url: str) -> None:
 
             wait.until(moved)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#review-svg svg"))
+
+        # and the calls' estimates (seconds in the compiled build, minutes in pure Python)
+        def calls_done(d: webdriver.Chrome) -> bool:
+            text: str = d.find_element(By.ID, "review-calls-status").text
+            return text[:1].isdigit() or text.startswith(("No ", "The "))
+
+        WebDriverWait(driver, 900).until(calls_done)
         time.sleep(0.3)
         driver.set_window_size(1280, 1500)
         driver.save_screenshot(str(OUT / "deal-end.png"))

@@ -13,11 +13,13 @@ The ``slow`` marker
 The ``heavy`` marker
     A few tests spend nearly all their time in a search (the double-dummy solver, the
     contract evaluation that solves sampled deals, PIMC, the deepest perft counts). The
-    coverage tracer slows such hot loops ten- to fifteen-fold, so ``make test`` runs the
-    suite twice: once under coverage without them (``-m "not heavy"``), then these alone
-    without the tracer (``-m heavy``). Every test still runs in every ``make test``. The
-    tests are marked where they are defined; a doctest (a docstring, or a page of the
-    docs) says so with a reST comment line of its own, which Sphinx does not show::
+    coverage tracer slows such hot loops ten- to fifteen-fold, so every test marked
+    heavy also gets pytest-cov's ``no_cover`` marker here, which pauses the tracer while
+    it runs: ``make test`` runs the whole suite in one pass under coverage, the heavy
+    tests at full speed (they count for no coverage, as the lines they reach are
+    covered by quicker tests). The tests are marked where they are defined; a doctest
+    (a docstring, or a page of the docs) says so with a reST comment line of its own,
+    which Sphinx does not show::
 
         .. pytest-mark: heavy
 
@@ -89,3 +91,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             for name in doctest_markers(item.dtest.docstring or ""):
                 # an undeclared name fails here, as --strict-markers wants
                 item.add_marker(getattr(pytest.mark, name))
+        if item.get_closest_marker("heavy") is not None:
+            # pytest-cov pauses its tracer for the test's call (a search at full speed)
+            item.add_marker(pytest.mark.no_cover)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from typing_extensions import override
 
 from coinche import RuleConfig
 from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
@@ -84,6 +85,7 @@ class KillingCluster(RayCluster):
         super().__init__(max_retries=2)
         self.marker = marker
 
+    @override
     def run(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
         return super().run(functools.partial(die_once, self.marker, function), tasks)
 

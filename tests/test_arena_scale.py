@@ -17,6 +17,7 @@ import types
 from collections.abc import Callable
 
 import pytest
+from typing_extensions import override
 
 from coinche import RuleConfig, Seat
 from coinche.bots.players import GreedyPlayer, PimcPlayer, RandomPlayer
@@ -198,8 +199,8 @@ def test_match_argument_errors() -> None:
 
 
 def test_given_deals_must_be_before_their_auction_under_the_rules() -> None:
-    """Issue 22: given deals mid-auction, finished, or under other rules than *rules*
-    were played without a word; each is refused, naming its place in *deals*."""
+    """Given deals mid-auction, finished, or under other rules than *rules*
+    were once played without a word; each is refused, naming its place in *deals*."""
     from coinche.auction import PASS
 
     common, ffb = RuleConfig.common(), RuleConfig.ffb()
@@ -329,6 +330,7 @@ def test_progress_bar_on_a_terminal(
     plain counter without tqdm; --quiet turns it off."""
 
     class Terminal(io.StringIO):
+        @override
         def isatty(self) -> bool:
             return True
 

@@ -19,7 +19,7 @@ from coinche.bots.players import GreedyPlayer
 from coinche.cli._scale import _player_spec
 from coinche.contract import CAPOT
 from coinche.deal import Deal
-from coinche.errors import CoincheTypeError
+from coinche.errors import CoincheTypeError, CoincheValueError
 
 FFB = RuleConfig.ffb()
 
@@ -253,13 +253,15 @@ def test_the_value_bidder_bids_suits_only() -> None:
 def test_the_value_bidders_bad_arguments_are_named() -> None:
     with pytest.raises(CoincheTypeError, match="coinche_margin must be an int, not 'x'"):
         ValueBidder(coinche_margin="x")  # type: ignore[arg-type]
-    with pytest.raises(CoincheTypeError, match="spread must be a number, not 'x'"):
+    with pytest.raises(CoincheTypeError, match="spread must be a number from 1 to 162, not"):
         ValueBidder(spread="x")  # type: ignore[arg-type]
-    with pytest.raises(CoincheTypeError, match="spread must be above 0 and at most 162, not 0"):
+    with pytest.raises(CoincheValueError, match="spread must be a number from 1 to 162, not 0"):
         ValueBidder(spread=0)
+    with pytest.raises(CoincheValueError, match="opponents must be a number from -162 to 162"):
+        ValueBidder(opponents=10**400)
     with pytest.raises(CoincheTypeError, match="surcoinche_margin must be an int or None"):
         ValueBidder(surcoinche_margin=1.5)  # type: ignore[arg-type]
-    with pytest.raises(CoincheTypeError, match="declarer must be a number, not True"):
+    with pytest.raises(CoincheTypeError, match="declarer must be a number from -162 to 162"):
         ValueBidder(declarer=True)
     with pytest.raises(CoincheTypeError, match="samples must be an int >= 1, not 0"):
         ValueBidder(samples=0)

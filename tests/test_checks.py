@@ -18,6 +18,7 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from typing_extensions import override
 
 import coinche
 from coinche import (
@@ -140,9 +141,11 @@ def test_short_repr_never_raises_and_stays_short() -> None:
     from coinche._checks import short_repr, short_text
 
     class BrokenRepr:
+        @override
         def __repr__(self) -> str:
             raise RuntimeError("no repr")
 
+        @override
         def __str__(self) -> str:
             raise RuntimeError("no str")
 

@@ -1,4 +1,4 @@
-"""Classic belote as a complete game (issue 5): RULES.md sections 4, 5, 6 and 8.
+"""Classic belote as a complete game: RULES.md sections 4, 5, 6 and 8.
 
 Line numbers are those of /work/shared/RULES.md. Section 8 (lines 203-210) is the
 classic auction and deal; section 4's "Classic belote differences" (lines 125-133) the

@@ -7,12 +7,16 @@ documented scoring; every error must print exactly one line on stderr starting w
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import io
 import json
+import logging
 import random
+import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +26,10 @@ import coinche
 from coinche import (
     PASS,
     Bid,
+    Card,
     Contract,
     Deal,
+    Hand,
     Phase,
     RuleConfig,
     Seat,
@@ -36,6 +42,8 @@ from coinche.cli import build_parser, main
 from coinche.game import Game
 from coinche.records import dumps, to_data
 from coinche.report import render_deal
+from coinche.scale import executors
+from coinche.scale.executors import RayCluster, executor_for
 from coinche.testing.deals import CAPOT_TRICKS
 
 CAPOT_RESULT = score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), CAPOT_TRICKS)
@@ -525,7 +533,7 @@ def late_record(tmp_path: Path) -> str:
 def test_solve_progress_off_and_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Issue 22: the solve command was silent for minutes at trick one. It shows its
+    """The solve command was once silent for minutes at trick one. It shows its
     progress on standard error, and only on a terminal: captured stderr is not one, so
     it stays empty; on a terminal without tqdm, a plain counter for each step, wiped at
     the end of each; stdout is the same either way; --quiet shows nothing."""
@@ -635,3 +643,313 @@ def test_slow_commands_on_the_pure_build_name_the_faster_ways(
     assert "note:" not in capsys.readouterr().err
     assert main([*argv, "--ns", "pimc:worlds=1,max_cards=4", "--quiet"]) == 0
     assert capsys.readouterr().err == ""
+
+
+# ======================================================================================
+# The ``coinche`` command's help and documentation agree with the command,
+# and ``--quiet`` silences Ray's log lines.
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    (action,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_the_nine_subcommands() -> None:
+    assert set(subcommands()) == {
+        "legal", "score", "play", "render", "solve", "review", "match", "dataset", "serve",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(subcommands()))
+def test_help_has_no_doubled_percent(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse expands % only in the help of arguments (and %(prog)s): a description's
+    # "95%%" was printed as it is
+    assert main([name, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "%%" not in out
+    if name == "match":
+        assert "95% interval" in " ".join(out.split())
+
+
+def test_the_docs_page_has_a_section_for_every_subcommand() -> None:
+    page = (ROOT / "docs" / "cli.rst").read_text(encoding="utf-8")
+    headings = set(re.findall(r"^``coinche (\w+)``", page, flags=re.MULTILINE))
+    assert headings == set(subcommands())
+    assert "three subcommands" not in page
+    # every player the command knows is documented for --players
+    assert "``greedy``, ``pimc`` or ``random``" in page
+
+
+class FakeRay:
+    """Just enough of the ray module to see what ray.init is given."""
+
+    def __init__(self) -> None:
+        self.options: dict[str, Any] | None = None
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **options: Any) -> None:
+        self.options = options
+        raise ConnectionError("no Ray here")
+
+
+@pytest.mark.parametrize("quiet", [True, False])
+def test_quiet_ray_has_no_log_lines(
+    quiet: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = FakeRay()
+    monkeypatch.setattr(executors, "require", lambda *args: fake)
+    argv = ["match", "--ns", "greedy", "--ew", "random", "--deals", "2", "--ray"]
+    assert main([*argv, "--quiet"] if quiet else argv) == 2
+    assert "cannot start or join a local Ray: no Ray here" in capsys.readouterr().err
+    assert fake.options is not None
+    if quiet:  # Ray's logger at error level (its start-up warnings too), and the
+        # workers' output kept off this process
+        assert fake.options["log_to_driver"] is False
+        assert fake.options["logging_level"] == logging.ERROR
+    else:
+        assert "log_to_driver" not in fake.options
+        assert "logging_level" not in fake.options
+
+
+def test_quiet_reaches_the_ray_cluster() -> None:
+    cluster = executor_for(2, True, quiet=True)
+    assert isinstance(cluster, RayCluster)
+    assert (cluster.quiet, cluster.num_cpus) == (True, 2)
+    assert RayCluster().quiet is False
+    with pytest.raises(TypeError, match="quiet must be a bool, not str"):
+        RayCluster(quiet="yes")  # type: ignore[arg-type]
+
+
+def test_a_real_quiet_ray_run_prints_no_log_line() -> None:
+    """One real local Ray (about 15 s): without --quiet Ray logs "Started a local Ray
+    instance" (and warnings) on standard error; with it, standard error stays empty."""
+    pytest.importorskip("ray")
+    import os
+    import subprocess
+    import sys
+
+    env = {key: value for key, value in os.environ.items() if key != "RAY_ADDRESS"}
+    argv = ["match", "--ns", "greedy", "--ew", "random", "--deals", "2", "--seed", "1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "coinche", *argv, "--ray", "--quiet"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[0].endswith("on the local Ray")
+
+
+# ======================================================================================
+# ``coinche render``: a deal record, a view record or the deal notation in, SVG out.
+#
+# The pictures are read back with the standard XML parser and their cards counted by
+# their titles (see tests/test_svg.py); every error prints one line on stderr starting
+# with ``coinche: error:``, nothing on stdout, and returns 2.
+
+
+NS = "{http://www.w3.org/2000/svg}"
+SUIT_HANDS = [
+    Hand.parse("7C 8C 9C TC JC QC KC AC"),
+    Hand.parse("7D 8D 9D TD JD QD KD AD"),
+    Hand.parse("7H 8H 9H TH JH QH KH AH"),
+    Hand.parse("7S 8S 9S TS JS QS KS AS"),
+]
+NOTATION = "W:AKQJT987... ...AKQJT987 ..AKQJT987. .AKQJT987.."  # W spades, N clubs...
+
+
+def played_deal() -> Deal:
+    """80 hearts by North, every seat playing its first legal card to the end."""
+    deal = Deal.from_hands(Seat.WEST, RuleConfig(), SUIT_HANDS).apply(Bid(80, Strain.HEARTS))
+    for _ in range(3):
+        deal = deal.apply(PASS)
+    while not deal.is_over:
+        action = deal.legal_actions()[0]
+        assert isinstance(action, Card)
+        deal = deal.apply(action)
+    return deal
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "deal.json"
+    path.write_text(dumps(played_deal()), encoding="utf-8")
+    return path
+
+
+def render(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["render", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code, out, err = render(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("coinche: error: ")
+    assert err.count("\n") == 1
+    return err
+
+
+def picture(path: Path) -> ET.Element:
+    return ET.fromstring(path.read_text(encoding="utf-8"))
+
+
+def classes(root: ET.Element) -> list[str]:
+    return [g.get("class") or "" for g in root.iter(f"{NS}g")]
+
+
+def faces(root: ET.Element) -> int:
+    return sum(1 for css in classes(root) if "card" in css.split())
+
+
+def texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter(f"{NS}text")]
+
+
+def test_render_a_finished_deal(capsys: pytest.CaptureFixture[str], record: Path) -> None:
+    out_path = record.with_suffix(".svg")
+    assert render(capsys, str(record), "--svg", str(out_path)) == (0, "", "")
+    root = picture(out_path)
+    assert faces(root) == 64  # every card in the hands as dealt, and in the eight tricks
+    assert sum(1 for css in classes(root) if "winner" in css.split()) == 8
+
+
+def test_render_before_trick_five(capsys: pytest.CaptureFixture[str], record: Path) -> None:
+    out_path = record.with_suffix(".svg")
+    assert render(capsys, str(record), "--svg", str(out_path), "--trick", "5")[0] == 0
+    root = picture(out_path)
+    # four tricks played (16 cards), four cards left in each hand
+    assert faces(root) == 32
+    assert sum(1 for text in texts(root) if " won by " in text) == 4
+    leader = played_deal().tricks[4].leader  # the winner of trick 4 leads trick 5
+    assert f"{leader.name.title()} to lead" in texts(root)
+
+
+def test_render_before_the_first_trick(capsys: pytest.CaptureFixture[str], record: Path) -> None:
+    out_path = record.with_suffix(".svg")
+    assert render(capsys, str(record), "--svg", str(out_path), "--trick", "1")[0] == 0
+    root = picture(out_path)
+    assert faces(root) == 32
+    assert not any(" won by " in text for text in texts(root))
+    assert "North to lead" in texts(root)  # West dealt, North leads
+
+
+def test_render_one_seats_view_with_legal_cards(
+    capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
+    out_path = record.with_suffix(".svg")
+    argv = [str(record), "--svg", str(out_path), "--trick", "2", "--view", "S", "--legal"]
+    assert render(capsys, *argv)[0] == 0
+    root = picture(out_path)
+    # South won trick 1 with a trump and leads: its seven hearts, all legal, and the
+    # first trick's four cards; the other 21 cards are backs
+    assert faces(root) == 7 + 4
+    assert classes(root).count("card-back") == 21
+    assert sum(1 for css in classes(root) if "legal" in css.split()) == 7
+
+
+def test_render_a_view_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    view = Deal.from_hands(Seat.WEST, RuleConfig(), SUIT_HANDS).view(Seat.EAST)
+    source = tmp_path / "view.json"
+    source.write_text(dumps(view), encoding="utf-8")
+    out_path = tmp_path / "view.svg"
+    assert render(capsys, str(source), "--svg", str(out_path), "--four-colour")[0] == 0
+    root = picture(out_path)
+    assert faces(root) == 8
+    assert classes(root).count("card-back") == 24
+    assert "--trick needs a deal" in fails(capsys, str(source), "--svg", "-", "--trick", "1")
+    assert "leave out --view" in fails(capsys, str(source), "--svg", "-", "--view", "N")
+
+
+def test_render_the_deal_notation_from_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(NOTATION + "\n"))
+    code, out, err = render(capsys, "-", "--svg", "-", "--size", "30")
+    assert (code, err) == (0, "")
+    root = ET.fromstring(out)
+    assert faces(root) == 32
+    assert "West (dealer)" in texts(root)  # the first seat of the notation deals
+    monkeypatch.setattr("sys.stdin", io.StringIO(NOTATION))
+    default = ET.fromstring(render(capsys, "-", "--svg", "-")[1])
+    assert float(default.get("height") or 0) == pytest.approx(2 * float(root.get("height") or 0))
+
+
+def test_render_notation_under_other_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = tmp_path / "deal.txt"
+    source.write_text(NOTATION, encoding="utf-8")
+    assert render(capsys, str(source), "--svg", "-", "--rules", "ffb")[0] == 0
+    err = fails(capsys, str(source), "--svg", "-", "--rules", "classic_belote")
+    assert "turned-card deal" in err
+    assert "unknown preset" in fails(capsys, str(source), "--svg", "-", "--rules", "nope")
+
+
+def test_render_refuses_bad_input(
+    capsys: pytest.CaptureFixture[str], record: Path, tmp_path: Path
+) -> None:
+    # a deal has eight tricks: the option's range says so, for 9 and 0 alike
+    for trick in ("9", "0"):
+        err = fails(capsys, str(record), "--svg", "-", "--trick", trick)
+        assert f"--trick: must be a whole number from 1 to 8, not '{trick}'" in err
+    assert "a record names its own rules" in fails(
+        capsys, str(record), "--svg", "-", "--rules", "ffb"
+    )
+    hand = tmp_path / "hand.json"
+    hand.write_text(dumps(Hand.parse("JH")), encoding="utf-8")
+    assert "holds a Hand record" in fails(capsys, str(hand), "--svg", "-")
+    assert "no such file" in fails(capsys, str(tmp_path / "missing.json"), "--svg", "-")
+    err = fails(capsys, str(record), "--svg", str(tmp_path / "no" / "dir" / "x.svg"))
+    assert "cannot write" in err
+    assert "cannot read 'X' as a seat" in fails(capsys, str(record), "--svg", "-", "--view", "X")
+    assert "the following arguments are required: --svg" in fails(capsys, str(record))
+
+
+def test_render_a_deal_that_never_reached_the_trick(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    auction = Deal.from_hands(Seat.WEST, RuleConfig(), SUIT_HANDS)
+    source = tmp_path / "auction.json"
+    source.write_text(dumps(auction), encoding="utf-8")
+    err = fails(capsys, str(source), "--svg", "-", "--trick", "1")
+    assert "never reached trick 1 (no play, the deal is in the auction phase)" in err
+    deal = auction.apply(Bid(80, Strain.HEARTS))
+    for _ in range(3):
+        deal = deal.apply(PASS)
+    deal = deal.apply(Card.parse("7C"))
+    source.write_text(dumps(deal), encoding="utf-8")
+    assert render(capsys, str(source), "--svg", "-", "--trick", "1")[0] == 0
+    err = fails(capsys, str(source), "--svg", "-", "--trick", "2")
+    assert "never reached trick 2 (0 tricks complete)" in err
+
+
+def test_the_shell_example_of_the_pictures_page_runs_as_copied(tmp_path: Path) -> None:
+    """docs/pictures.rst's first shell line, run by a shell as a reader would paste it
+    (it once held "..." in place of three hands, and failed)."""
+    import os
+    import subprocess
+    import sys
+
+    page = (Path(__file__).parent.parent / "docs" / "pictures.rst").read_text()
+    line = next(text.strip() for text in page.splitlines() if text.strip().startswith("echo "))
+    scripts = str(Path(sys.executable).parent)  # where the coinche script is installed
+    env = {**os.environ, "PATH": scripts + os.pathsep + os.environ.get("PATH", "")}
+    done = subprocess.run(
+        line, shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    picture = (tmp_path / "deal.svg").read_text()
+    assert picture.startswith("<svg")
+    assert picture.count('class="card') >= 32  # the four hands, every card drawn

@@ -396,7 +396,7 @@ def test_dataset_command_interrupted_then_finished(
 def test_out_must_name_a_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], out: Any
 ) -> None:
-    """Issue 22: out="" once wrote the dataset into the current directory (Path("") is
+    """out="" once wrote the dataset into the current directory (Path("") is
     "."), out=None raised a bare TypeError; both are refused, nothing written."""
     monkeypatch.chdir(tmp_path)
     with pytest.raises(CoincheTypeError, match="out must be the path of a directory"):
@@ -421,7 +421,7 @@ def rewrite_rows(shard: Path, change: Callable[[dict[str, Any]], None]) -> None:
 
 
 def test_a_shard_of_other_deals_is_refused(tmp_path: Path) -> None:
-    """Issue 22: resuming (and read) once checked only a shard's row indices, so a shard
+    """Resuming (and read) once checked only a shard's row indices, so a shard
     copied from another seed's dataset, or one whose four hands were all AH, was kept
     and read back as this dataset's. Deal i is a function of (seed, i): its hands, its
     dealer and the strains of its table are checked; a mismatch names the file, and
@@ -504,7 +504,7 @@ DEEP = "[" * 100_000 + "]" * 100_000  # past the recursion limit of json's decod
 def test_json_edge_values_in_a_shard(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
 ) -> None:
-    """Issue 22: a 5,000-digit integer, deep nesting or Infinity in a shard once raised
+    """A 5,000-digit integer, deep nesting or Infinity in a shard once raised
     a bare ValueError / RecursionError / OverflowError (a traceback from the command)."""
     generate("table", 2, RuleConfig.common(), 1, out=tmp_path, tricks=1, shard_size=1)
     shard = tmp_path / "part-00000.jsonl"

@@ -18,6 +18,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typing_extensions import override
 
 from coinche import (
     CARDS,
@@ -156,9 +157,11 @@ class RiggedRandom(random.Random):
         self.cut = cut
         self.asked: list[tuple[int, int]] = []
 
+    @override
     def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
         pass
 
+    @override
     def randint(self, a: int, b: int) -> int:
         self.asked.append((a, b))
         return self.cut
@@ -205,7 +208,7 @@ def test_new_checks_its_arguments() -> None:
 
 def test_classic_belote_deals_five_cards_and_a_turned_card() -> None:
     """RULES.md section 8: "Deal 3 then 2 (five cards each), turn the next card up"
-    (issue 5; the full tests are in tests/test_classic.py). Eight-card hands without a
+    (the full tests are in tests/test_classic.py). Eight-card hands without a
     turned card and a stock are not a classic deal."""
     deal = Deal.new(N, RuleConfig.classic_belote(), random.Random(1))
     assert [len(hand) for hand in deal.hands] == [5, 5, 5, 5]
@@ -822,6 +825,7 @@ def test_the_shuffle_is_randoms_own() -> None:
     class Counting(random.Random):  # a subclass draws through its own shuffle
         shuffles = 0
 
+        @override
         def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
             Counting.shuffles += 1
             super().shuffle(x)

@@ -28,7 +28,8 @@ from coinche import (
     Seat,
     engine,
 )
-from coinche.deal import Deal, Phase
+from coinche.deal import Deal
+from coinche.testing.deals import deal_in_play
 
 # compiled: make compiled-test runs it again against the compiled build
 pytestmark = pytest.mark.compiled
@@ -39,19 +40,6 @@ _VARIANTS = [
     attrs.evolve(RuleConfig.common(), allow_no_trump=True, allow_all_trump=True),
     attrs.evolve(RuleConfig.ffb(), allow_no_trump=True, allow_all_trump=True),
 ]
-
-
-def _deal_in_play(rules: RuleConfig, rng: random.Random) -> Deal:
-    """A deal whose auction was played with random legal calls, in its play phase."""
-    while True:
-        deal = Deal.new(Seat(rng.randrange(4)), rules, rng)
-        while deal.phase is Phase.AUCTION:
-            legal = deal.legal_actions()
-            # pass half the time so that auctions end; a bid otherwise
-            calls = [a for a in legal if not isinstance(a, Card)]
-            deal = deal.apply(rng.choice(calls))
-        if deal.phase is Phase.PLAY:
-            return deal
 
 
 def _mask(actions: tuple[object, ...]) -> int:
@@ -66,7 +54,7 @@ def _mask(actions: tuple[object, ...]) -> int:
 def test_engine_follows_deal_from_any_point(rules: RuleConfig) -> None:
     rng = random.Random(str(rules))
     for _ in range(25):
-        deal = _deal_in_play(rules, rng)
+        deal = deal_in_play(rules, rng)
         # walk a random number of cards through Deal first, then convert
         for _ in range(rng.randrange(32)):
             deal = deal.apply(rng.choice(deal.legal_actions()))
@@ -95,7 +83,7 @@ def test_engine_follows_deal_from_any_point(rules: RuleConfig) -> None:
 @pytest.mark.parametrize("rules", _VARIANTS, ids=lambda r: r.preset_name or "variant")
 def test_undo_restores_every_field(rules: RuleConfig) -> None:
     rng = random.Random(repr(rules))
-    deal = _deal_in_play(rules, rng)
+    deal = deal_in_play(rules, rng)
     state = engine.PlayState.from_deal(deal)
     snapshots = []
     while not state.is_over:
@@ -124,7 +112,7 @@ def _fields(state: engine.PlayState) -> tuple[object, ...]:
 
 def test_copy_is_independent() -> None:
     rng = random.Random(3)
-    state = engine.PlayState.from_deal(_deal_in_play(RuleConfig.common(), rng))
+    state = engine.PlayState.from_deal(deal_in_play(RuleConfig.common(), rng))
     other = state.copy()
     other.play(engine.lowest_card(other.legal_mask()))
     assert len(state.played) == 0
@@ -195,7 +183,7 @@ def test_states_copy_deep_copy_and_pickle_in_both_builds() -> None:
     import pickle
 
     rng = random.Random(8)
-    state = engine.PlayState.from_deal(_deal_in_play(RuleConfig.ffb(), rng))
+    state = engine.PlayState.from_deal(deal_in_play(RuleConfig.ffb(), rng))
     for _ in range(6):  # into the second trick: the undo stack holds a trick
         state.play(engine.lowest_card(state.legal_mask()))
     for other in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
@@ -210,7 +198,7 @@ def test_to_deal_refuses_a_deal_of_another_line() -> None:
     """to_deal replays the state's cards on the deal it came from; given the same hands
     after another first card, it must refuse, not mix the two lines."""
     rng = random.Random(9)
-    start = _deal_in_play(RuleConfig.common(), rng)
+    start = deal_in_play(RuleConfig.common(), rng)
     state = engine.PlayState.from_deal(start)
     first, second = engine.cards_of(state.legal_mask())[:2]  # North leads: any two cards
     state.play(first)
@@ -231,7 +219,7 @@ def test_card_arguments_are_integers_in_both_builds() -> None:
     compiled alike."""
     np = pytest.importorskip("numpy")
     rng = random.Random(10)
-    state = engine.PlayState.from_deal(_deal_in_play(RuleConfig.common(), rng))
+    state = engine.PlayState.from_deal(deal_in_play(RuleConfig.common(), rng))
     card = engine.lowest_card(state.legal_mask())
     for bad in (True, 1.0, "3", None, -1, 32):
         with pytest.raises(InvalidDealError, match="integer from 0 to 31"):
@@ -345,7 +333,7 @@ def test_engine_functions_refuse_bad_input() -> None:
         engine.PlayState.from_deal(None)  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="from_position takes a Position, not int"):
         engine.PlayState.from_position(3)
-    state = engine.PlayState.from_deal(_deal_in_play(RuleConfig.common(), random.Random(1)))
+    state = engine.PlayState.from_deal(deal_in_play(RuleConfig.common(), random.Random(1)))
     with pytest.raises(InvalidDealError, match="nothing to undo"):
         state.undo()
     # the score of a deal not yet over is not a score: 1 card of 32 played
@@ -360,7 +348,7 @@ def test_position_is_the_deal_s_play_state() -> None:
     """Deal.position is the state its play runs on: the engine reads it, and stepping
     the position with the card a deal plays gives the next deal's position."""
     rng = random.Random(11)
-    deal = _deal_in_play(RuleConfig.ffb(), rng)
+    deal = deal_in_play(RuleConfig.ffb(), rng)
     while not deal.is_over:
         pos = deal.position
         assert pos is not None
@@ -384,7 +372,7 @@ def test_undo_of_a_trick_begun_before_the_state() -> None:
     only from that position: undoing the card that completes the trick must restore them
     (and undo no further than the position)."""
     rng = random.Random(12)
-    deal = _deal_in_play(RuleConfig.ffb(), rng)
+    deal = deal_in_play(RuleConfig.ffb(), rng)
     for _ in range(6):  # two cards into the second trick
         deal = deal.apply(rng.choice(deal.legal_actions()))
     pos = deal.position

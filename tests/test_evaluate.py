@@ -16,10 +16,11 @@ from coinche.bots.sampling import replay
 from coinche.cards import Hand, Strain
 from coinche.config import RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract
-from coinche.deal import Deal, Phase, PlayerView
+from coinche.deal import Deal, PlayerView
 from coinche.engine import PlayState
 from coinche.errors import CoincheError, CoincheTypeError, InvalidDealError
 from coinche.seats import Seat
+from coinche.testing.deals import deal_in_play
 
 ALL_HEARTS = Hand.parse("JH 9H AH TH KH QH 8H 7H")
 NOTHING = Hand.parse("7C 8C 9C 7D 8D 9D 7S 8S")  # no trump, no ace, no point at all
@@ -103,11 +104,7 @@ def endgame() -> PlayerView:
     capot can change the card points)."""
     rng = random.Random(17)
     while True:
-        deal = Deal.new(Seat(rng.randrange(4)), RuleConfig.common(), rng)
-        while deal.phase is Phase.AUCTION:
-            deal = deal.apply(rng.choice(deal.legal_actions()))
-        if deal.phase is not Phase.PLAY:
-            continue
+        deal = deal_in_play(RuleConfig.common(), rng)
         for _ in range(20):
             deal = deal.apply(rng.choice(deal.legal_actions()))
         state = PlayState.from_deal(deal)

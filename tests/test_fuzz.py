@@ -1,7 +1,7 @@
 """Fuzzing the readers with bytes: card, hand, deal notation, calls and JSON records.
 
 tests/test_notation.py and tests/test_records.py already feed random *text* to the
-parsers. This module adds what text strategies do not reach (issue 4):
+parsers. This module adds what text strategies do not reach:
 
 * random **bytes**, decoded as a program reading a file or a socket would: UTF-8 with
   ``surrogateescape`` (lone surrogates in the text), Latin-1 (mojibake of the suit

@@ -100,7 +100,7 @@ def test_new_game_checks_its_arguments() -> None:
         Game.new(RuleConfig(), 0, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="rng must be a random"):
         Game.new(RuleConfig(), N, 1)  # type: ignore[arg-type]
-    # issue 5: classic belote (RULES.md section 8) is a game like the others
+    # classic belote (RULES.md section 8) is a game like the others
     assert Game.new(RuleConfig.classic_belote(), N, random.Random(1)).deal.turned is not None
 
 

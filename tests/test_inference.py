@@ -26,7 +26,7 @@ from coinche.bots.players import GreedyPlayer, trump_strength
 from coinche.bots.sampling import Sampler, replay
 from coinche.cards import hand_from_mask
 from coinche.deal import Action, Deal, PlayerView
-from coinche.errors import CoincheTypeError, InvalidDealError
+from coinche.errors import CoincheTypeError, CoincheValueError, InvalidDealError
 
 JH = Hand.parse("JH").mask
 
@@ -383,9 +383,11 @@ def test_the_strength_model_reads_a_coinche_as_the_contracts_trumps() -> None:
 
 
 def test_the_strength_models_bad_arguments_are_named() -> None:
-    with pytest.raises(CoincheTypeError, match="spread must be above 0, not 0"):
+    with pytest.raises(CoincheValueError, match=r"spread must be a number from 0\.1 to 162"):
         StrengthModel(spread=0)
-    with pytest.raises(CoincheTypeError, match="shift must be a number, not 'x'"):
+    with pytest.raises(CoincheTypeError, match="shift must be a number from -162 to 162, not"):
         StrengthModel(shift="x")  # type: ignore[arg-type]
-    with pytest.raises(CoincheTypeError, match="floor must be a number from 0 to 1, not 2"):
+    with pytest.raises(CoincheValueError, match="floor must be a number from 0 to 1, not 2"):
         StrengthModel(floor=2)
+    with pytest.raises(CoincheValueError, match="coinche_shift must be a number from -162"):
+        StrengthModel(coinche_shift=10**400)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 import attrs
 import pytest
+from typing_extensions import override
 
 from coinche import Card, Hand, RuleConfig, Seat, Strain
 from coinche.auction import PASS, Bid
@@ -88,9 +89,11 @@ def test_card_values_rank_by_visits_and_value_every_card_tried() -> None:
 class NoDraws(random.Random):
     """A generator that fails when drawn from."""
 
+    @override
     def random(self) -> float:
         raise AssertionError("a draw")
 
+    @override
     def getrandbits(self, k: int, /) -> int:
         raise AssertionError("a draw")
 

@@ -21,7 +21,6 @@ LONG_SUITES = frozenset(
     {
         "test_perft.py",
         "test_properties.py",
-        "test_property_suite.py",
         "test_strategies.py",
         "test_fuzz.py",
         "test_wheels.py",
@@ -47,7 +46,6 @@ RULES_SUITES = frozenset(
         "test_perft.py",
         "test_differential.py",
         "test_properties.py",
-        "test_property_suite.py",
         "test_solver.py",
         "test_sweep.py",  # every public door, in both builds
     }
@@ -66,17 +64,26 @@ def test_slow_suites_are_marked_and_make_test_still_runs_them(
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = re.search(r"^pytest:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
     assert recipe is not None
-    # make test deselects nothing: its passes select complementary marker expressions
-    # (everything but the heavy tests under coverage, then the heavy ones alone)
-    passes = [line.split("-m pytest", 1)[1] for line in recipe.group(1).splitlines()]
-    selections = [re.findall(r'-m ("[^"]*"|\S+)', options) for options in passes]
-    assert selections == [['"not heavy"'], ["heavy"]]
-    assert "--cov=coinche" in passes[0]
-    assert "--cov" not in passes[1]
+    # make test deselects nothing: one pass, no marker expression, under coverage
+    (line,) = recipe.group(1).splitlines()
+    options = line.split("-m pytest", 1)[1]
+    assert not re.search(r"(^|\s)-m\s", options)
+    assert "--cov=coinche" in options
+    test = re.search(r"^test:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert test is not None
+    assert "pytest" in test.group(1).split()
     fast = re.search(r"^pytest-fast:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
     assert fast is not None
     assert '-m "not slow"' in fast.group(1)
     assert re.search(r"^check-fast: pytest-fast typecheck lint$", makefile, re.MULTILINE)
+
+
+def test_heavy_tests_run_with_the_coverage_tracer_paused(request: pytest.FixtureRequest) -> None:
+    # tests/conftest.py gives every heavy test pytest-cov's no_cover marker, and only those
+    items = request.session.items
+    heavy = {item.nodeid for item in items if item.get_closest_marker("heavy")}
+    paused = {item.nodeid for item in items if item.get_closest_marker("no_cover")}
+    assert heavy == paused
 
 
 def test_the_compiled_build_runs_the_rules_suites_again(request: pytest.FixtureRequest) -> None:
@@ -95,8 +102,8 @@ def test_the_compiled_build_runs_the_rules_suites_again(request: pytest.FixtureR
 
 
 def test_doctests_say_they_are_heavy_beside_their_examples() -> None:
-    # the three doctests that solve sampled deals, and those only; the other pass of
-    # make test (-m "not heavy") takes everything else
+    # the three doctests that solve sampled deals, and those only (run with the coverage
+    # tracer paused); -m "not heavy" takes everything else
     line = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"]
     # with a file of tests/, so that tests/conftest.py (which reads the lines) is loaded,
     # as in make test, which collects every test path

@@ -104,7 +104,7 @@ def test_parse_hand_is_lenient(text: str, codes: str) -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        # the order of the holdings is said in full: a Hand prints clubs first (issue 10)
+        # the order of the holdings is said in full: a Hand prints clubs first
         (
             "AKT.J9.Q87",
             "'AKT.J9.Q87' has 3 suit holdings; a hand is four, spades.hearts.diamonds.clubs "

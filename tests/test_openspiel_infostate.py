@@ -1,5 +1,5 @@
 """The OpenSpiel game's information states, resampling, undo and utility range, and
-OpenSpiel's IS-MCTS on it (issue 21)."""
+OpenSpiel's IS-MCTS on it."""
 
 from __future__ import annotations
 

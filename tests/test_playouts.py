@@ -14,10 +14,10 @@ import random
 import attrs
 import pytest
 
-from coinche import PRESETS, CoincheTypeError, Hand, RuleConfig, Seat, engine
+from coinche import PRESETS, CoincheTypeError, Hand, RuleConfig, engine
 from coinche.bots.players import GreedyPlayer
 from coinche.cards import Card
-from coinche.deal import Deal, Phase
+from coinche.testing.deals import deal_in_play
 
 # compiled: make compiled-test runs it again against the compiled build
 pytestmark = pytest.mark.compiled
@@ -29,24 +29,13 @@ _VARIANTS = [
 ]
 
 
-def _deal_in_play(rules: RuleConfig, rng: random.Random) -> Deal:
-    """A deal whose auction was played with random legal calls, in its play phase."""
-    while True:
-        deal = Deal.new(Seat(rng.randrange(4)), rules, rng)
-        while deal.phase is Phase.AUCTION:
-            calls = [a for a in deal.legal_actions() if not isinstance(a, Card)]
-            deal = deal.apply(rng.choice(calls))
-        if deal.phase is Phase.PLAY:
-            return deal
-
-
 def _states(count: int, seed: int) -> list[engine.PlayState]:
     """States of every preset and strain, some at the start of the play, some in the
     middle of a trick or of the deal (random legal cards played first)."""
     rng = random.Random(seed)
     states = []
     for i in range(count):
-        deal = _deal_in_play(_VARIANTS[i % len(_VARIANTS)], rng)
+        deal = deal_in_play(_VARIANTS[i % len(_VARIANTS)], rng)
         for _ in range(rng.randrange(20)):
             deal = deal.apply(rng.choice(deal.legal_actions()))
         states.append(engine.PlayState.from_deal(deal))
@@ -83,7 +72,7 @@ def test_greedy_playout_plays_the_cards_of_greedy_player() -> None:
     player = GreedyPlayer()
     strains = set()
     for i in range(150):
-        deal = _deal_in_play(_VARIANTS[i % len(_VARIANTS)], rng)
+        deal = deal_in_play(_VARIANTS[i % len(_VARIANTS)], rng)
         state = engine.PlayState.from_deal(deal)
         strains.add(state.strain)
         start = len(state.played)

@@ -220,7 +220,7 @@ def test_the_policy_player_of_coinche_match(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_the_shipped_player_beats_greedy_play_in_duplicate() -> None:
-    # the issue's measure: 1,000 duplicate deals against GreedyPlayer (the same calls at
+    # the shipped weights' promise: 1,000 duplicate deals against GreedyPlayer (the same calls at
     # both tables: only the card play differs), the 95% interval above 0
     match = duplicate_match(PolicyPlayer(), GreedyPlayer(), 1000, RuleConfig.common(), 1)
     low, _ = match.confidence_interval

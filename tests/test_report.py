@@ -53,9 +53,8 @@ MIXED = {
 
 
 def test_the_report_names_are_the_reports_and_coinches_only() -> None:
-    """The report moved out of coinche.notation (issue 9), and the notation no longer
-    offers its names (issue 23: the notation must not import the report, which
-    imports it)."""
+    """The report moved out of coinche.notation, and the notation no longer
+    offers its names (the notation must not import the report, which imports it)."""
     from coinche import notation
 
     for name in report.__all__:

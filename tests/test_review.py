@@ -1,4 +1,4 @@
-"""Reviewing a played deal (coinche.bots.review, issue 24).
+"""Reviewing a played deal (coinche.bots.review).
 
 Every expected value here is worked out from the rules or from an independent
 computation: a brute-force minimax over the Deal API and score_deal for small endings,
@@ -25,6 +25,7 @@ from coinche.errors import CoincheTypeError, InvalidDealError, InvalidRecordErro
 from coinche.game import Game
 from coinche.notation import parse_deal
 from coinche.records import dumps, loads, loads_as
+from coinche.testing.deals import deal_in_play
 
 pytestmark = pytest.mark.slow
 
@@ -108,11 +109,7 @@ def test_open_values_of_small_endings_equal_a_brute_force_minimax(seed: int) -> 
     """The last eight cards of a random deal: each reviewed card's open-hands value and
     deal score equal a brute-force minimax over every line of play."""
     rng = random.Random(seed)
-    deal = Deal.new(Seat.WEST, RuleConfig.ffb(), rng)
-    while deal.phase.value == "auction":
-        deal = deal.apply(rng.choice(deal.legal_actions()))
-    if deal.contract is None:  # thrown in: deal again with a fixed contract
-        pytest.skip("thrown in")
+    deal = deal_in_play(RuleConfig.ffb(), rng)
     while not deal.is_over:
         deal = deal.apply(rng.choice(deal.legal_actions()))
     found = review(deal, open_only=True)

@@ -29,9 +29,14 @@ from coinche import _kernel as K
 from coinche._shuffle import dealt_hands
 from coinche.actions import NUM_ACTIONS, action_to_int, int_to_action, legal_action_mask
 from coinche.bots.players import GreedyPlayer
-from coinche.errors import CoincheTypeError, IllegalActionError, RuleConfigError
+from coinche.errors import (
+    CoincheTypeError,
+    CoincheValueError,
+    IllegalActionError,
+    RuleConfigError,
+)
 from coinche.rl import observation
-from coinche.rl.batch import COMPACT_SIZE, BatchEnv, deal_of, expand
+from coinche.rl.batch import COMPACT_SIZE, BatchEnv, deal_of, expand, to_compact_int32
 from coinche.rl.vector import greedy_policy
 
 PRESETS = ["common", "ffb", "pagat", "contract_only", "min82"]
@@ -148,7 +153,7 @@ def test_the_engine_deals_what_deal_of_deals(seed: int, index: int) -> None:
 
 def test_slots_move_on_by_the_batch_size_across_a_word() -> None:
     key = jnp.asarray(arrays.deal_key(1, 2**32 - 2))
-    after = arrays.advance_key(key, jnp.asarray([5, 0], jnp.uint32))
+    after = arrays._rules.advance_key(key, jnp.asarray([5, 0], jnp.uint32))
     assert np.asarray(after).tolist() == arrays.deal_key(1, 2**32 + 3).tolist()
 
 
@@ -203,7 +208,7 @@ def test_compact_observation_width() -> None:
         expand(np.zeros((2, COMPACT_SIZE)))
 
 
-_compact = jax.jit(jax.vmap(arrays.compact))
+_compact = jax.jit(jax.vmap(arrays._engine.compact))
 
 
 @settings(max_examples=30, deadline=None)
@@ -233,7 +238,7 @@ def test_observation_ignores_hidden_hands(seed: int, steps: int, rnd: random.Ran
     assert np.array_equal(np.asarray(_compact(state, seat))[0], np.asarray(state.observation[0]))
 
 
-_score = jax.jit(jax.vmap(arrays.score, in_axes=(0, None)))
+_score = jax.jit(jax.vmap(arrays._engine.score, in_axes=(0, None)))
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -495,3 +500,71 @@ def test_deal_keys_check_their_arguments() -> None:
         jnp.asarray(arrays.deal_keys(0, 0, 8)), arrays.rules_data(RuleConfig())
     )
     assert isinstance(Seat(int(state.dealer[0])), Seat)
+
+
+def test_the_array_doors_name_a_bad_argument() -> None:
+    # each door checks what JAX knows when it traces (types, shapes, dtypes), so a bad
+    # argument gets a library error naming it, never JAX's "Error interpreting argument"
+    rules = arrays.rules_data(RuleConfig())
+    state = arrays.init(arrays.deal_key(1, 0), rules)
+    states = arrays.batch_init(arrays.deal_keys(1, 0, 2), rules)
+    with pytest.raises(CoincheTypeError, match="call rules_data once"):
+        arrays.step(state, 32, RuleConfig())  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="state must be a State"):
+        arrays.step(deal_of("common", 1, 0), 32, rules)  # type: ignore[arg-type]
+    with pytest.raises(CoincheValueError, match="state must be a State of one deal"):
+        arrays.step(states, 32, rules)  # a batch: that is batch_step's
+    with pytest.raises(CoincheValueError, match="action must be an int from 0 to 153"):
+        arrays.step(state, 154, rules)
+    with pytest.raises(CoincheTypeError, match=r"action must be .* not bool \(True\)"):
+        arrays.step(state, True, rules)
+    with pytest.raises(CoincheTypeError, match="action must be an action integer"):
+        arrays.step(state, jnp.float32(32), rules)
+    with pytest.raises(
+        CoincheValueError, match=r"actions must be an integer array of shape \(2,\)"
+    ):
+        arrays.batch_step(states, np.zeros(3, np.int32), rules)
+    with pytest.raises(CoincheValueError, match="actions must hold actions from 0 to 153"):
+        arrays.batch_step(states, np.array([32, -1]), rules)
+    with pytest.raises(CoincheValueError, match=r"key must be a uint32 array of shape \(4,\)"):
+        arrays.init(arrays.deal_keys(1, 0, 2), rules)
+    with pytest.raises(CoincheTypeError, match="keys must be a uint32 array"):
+        arrays.batch_init(arrays.deal_keys(1, 0, 2).astype(np.int64), rules)
+    with pytest.raises(CoincheValueError, match="card must be an int from 0 to 31"):
+        arrays.card_step(state, 32, rules)  # a call, not a card
+    with pytest.raises(CoincheTypeError, match="observe must be a bool"):
+        arrays.call_step(state, 32, rules, observe=1)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="row must be an int32 array"):
+        arrays.greedy_action(state.legal_action_mask, state.legal_action_mask, rules)
+    with pytest.raises(CoincheValueError, match="mask allows no action"):
+        arrays.random_action(0, np.zeros(NUM_ACTIONS, np.bool_))
+    with pytest.raises(CoincheTypeError, match="rng must be a JAX random key"):
+        arrays.random_deals(arrays.deal_keys(1, 0, 2), rules, 0)  # type: ignore[arg-type]
+    with pytest.raises(CoincheValueError, match="policy must be one of"):
+        arrays.random_deals(arrays.deal_keys(1, 0, 2), rules, jax.random.key(0), "best")
+    # under the caller's jit and vmap the same checks run once, at trace time
+    with pytest.raises(CoincheTypeError, match="action must be an action integer"):
+        jax.jit(arrays.step)(state, jnp.float32(32), rules)
+    moved = jax.jit(jax.vmap(arrays.step, in_axes=(0, 0, None)))(states, jnp.full(2, 32), rules)
+    # a pass by each deal's first seat: the next seat in the order of play is to move
+    assert np.asarray(moved.current_player).tolist() == [
+        (int(seat) + 1) % 4 for seat in np.asarray(states.current_player)
+    ]
+    # every integer type of an action reaches the same compiled step: the same deal
+    assert np.array_equal(
+        np.asarray(arrays.step(state, np.int64(32), rules).observation),
+        np.asarray(arrays.step(state, 32, rules).observation),
+    )
+
+
+def test_compact_rows_are_checked() -> None:
+    env = BatchEnv("common", n=2)
+    assert np.array_equal(to_compact_int32(env.observations), np.asarray(env.state.observation))
+    with pytest.raises(CoincheTypeError, match="compact observations are integers"):
+        to_compact_int32(None)  # type: ignore[arg-type]
+    with pytest.raises(CoincheValueError, match="46 columns"):
+        to_compact_int32(np.zeros((2, 45), np.int64))
+    with pytest.raises(CoincheValueError, match="32-bit masks"):
+        to_compact_int32(np.full((1, COMPACT_SIZE), 2**32, np.int64))
+    with pytest.raises(CoincheValueError, match="n must be an int from 1 to 16777216"):
+        BatchEnv("common", n=10**400)

@@ -20,8 +20,9 @@ from coinche.actions import NUM_ACTIONS, action_to_int, int_to_action
 from coinche.auction import PASS, Bid
 from coinche.bots.players import GreedyPlayer, play_deal
 from coinche.cli import main
-from coinche.errors import CoincheTypeError, IllegalActionError
+from coinche.errors import CoincheTypeError, CoincheValueError, IllegalActionError
 from coinche.rl import observation
+from coinche.rl.observation import OBSERVATION_SIZE
 from coinche.rl.ppo import (
     PPO_FEATURE_FIELDS,
     PPO_FEATURE_SIZE,
@@ -29,6 +30,7 @@ from coinche.rl.ppo import (
     PpoPlayer,
     PpoWeightsError,
     load_ppo_network,
+    policy_logits,
     ppo_features,
 )
 
@@ -153,9 +155,9 @@ def test_bad_weights_are_named(tmp_path: Path) -> None:
         PpoNetwork([(w, b)], (np.zeros((4, 3)), np.zeros(3)), good.v, 1.0)
     with pytest.raises(PpoWeightsError, match="not finite"):
         PpoNetwork([(w, np.full(4, np.nan))], good.pi, good.v, 1.0)
-    with pytest.raises(PpoWeightsError, match="prior must be finite"):
+    with pytest.raises(PpoWeightsError, match="prior must be a finite number"):
         PpoNetwork([(w, b)], good.pi, good.v, float("inf"))
-    with pytest.raises(CoincheTypeError, match="prior must be a number"):
+    with pytest.raises(CoincheTypeError, match="prior must be a finite number, not str"):
         PpoNetwork([(w, b)], good.pi, good.v, "1")  # type: ignore[arg-type]
     with pytest.raises(CoincheTypeError, match="torso must be a non-empty sequence"):
         PpoNetwork([], good.pi, good.v, 1.0)
@@ -179,6 +181,55 @@ def test_bad_weights_are_named(tmp_path: Path) -> None:
         PpoNetwork.load(lacking)
     with pytest.raises(CoincheTypeError, match="params must be a dict"):
         PpoNetwork.from_params({"torso": []})
+
+
+def test_every_door_names_a_bad_argument(tmp_path: Path) -> None:
+    # each bad argument gets the library's error naming it, never NumPy's or Python's
+    with pytest.raises(CoincheTypeError, match="seed must be an int"):
+        PpoNetwork.initial(hidden=(4,), seed=None)  # type: ignore[arg-type]
+    with pytest.raises(CoincheValueError, match="seed must be an int from 0"):
+        PpoNetwork.initial(hidden=(4,), seed=-1)  # NumPy's generators take no negative seed
+    with pytest.raises(CoincheTypeError, match="hidden must be widths"):
+        PpoNetwork.initial(hidden=None)  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match=r"hidden\[0\] must be an int"):
+        PpoNetwork.initial(hidden=(4.5,))  # type: ignore[arg-type]
+    with pytest.raises(CoincheValueError, match=r"hidden\[1\] must be an int from 1 to 4096"):
+        PpoNetwork.initial(hidden=(4, 0))
+    with pytest.raises(CoincheValueError, match="hidden must hold at most 8 items"):
+        PpoNetwork.initial(hidden=(4,) * 9)
+    with pytest.raises(PpoWeightsError, match="prior must be a finite number"):
+        PpoNetwork.initial(hidden=(4,), prior=10**400)  # no float holds it
+    with pytest.raises(CoincheTypeError, match="path must be a str or a path"):
+        PpoNetwork.load(None)  # type: ignore[arg-type]
+    net = PpoNetwork.initial(hidden=(4,), seed=0)
+    with pytest.raises(CoincheTypeError, match="path must be a str or a path"):
+        net.save(3)  # type: ignore[arg-type]
+    with pytest.raises(PpoWeightsError, match="cannot read"):
+        PpoPlayer(str(tmp_path / "missing.npz"))
+    with pytest.raises(PpoWeightsError, match="cannot read"):
+        PpoPlayer(tmp_path)  # a directory
+    with pytest.raises(CoincheTypeError, match=r"params\['torso'\] must be a list"):
+        PpoNetwork.from_params({**net.params, "torso": None})
+    rows = np.zeros((2, OBSERVATION_SIZE), np.float32)
+    with pytest.raises(CoincheValueError, match=r"hints must be an array of shape \(2,\)"):
+        net.logits(rows, [32])
+    with pytest.raises(CoincheValueError, match="hints must be actions from 0 to 153"):
+        net.logits(rows, [32, 154])
+    with pytest.raises(CoincheTypeError, match="hints must be an integer array"):
+        net.logits(rows, [32.0, 33.0])
+    with pytest.raises(CoincheValueError, match=r"observations must be an array of shape"):
+        net.logits(rows[:, :10], [32, 32])
+    with pytest.raises(CoincheTypeError, match=r"xp must be numpy or jax\.numpy"):
+        ppo_features(rows, np.array([32, 32]), xp=None)
+    features = ppo_features(rows, np.array([32, 32]))
+    with pytest.raises(CoincheValueError, match="observations must have the 2 rows"):
+        policy_logits(net.params, features, rows[:1])
+    with pytest.raises(CoincheValueError, match=r"params\['pi'\] has shapes"):
+        policy_logits({**net.params, "pi": net.v}, features, rows)
+    deal = _hearts_deal()
+    view = deal.view(Seat.NORTH)
+    with pytest.raises(CoincheTypeError, match=r"rng must be a random\.Random"):
+        PpoPlayer(net).choose(view, deal.legal_actions(), None)  # type: ignore[arg-type]
 
 
 def test_the_player_checks_its_input() -> None:

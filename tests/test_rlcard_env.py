@@ -1,4 +1,4 @@
-"""The RLCard environment ``coinche`` (coinche.rl.rlcard, issue 21): RLCard's own
+"""The RLCard environment ``coinche`` (coinche.rl.rlcard): RLCard's own
 make, agents, tournament and step_back run on it unchanged."""
 
 from __future__ import annotations

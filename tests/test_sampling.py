@@ -23,6 +23,7 @@ from coinche.config import RuleConfig
 from coinche.deal import Deal, Phase, PlayerView
 from coinche.errors import CoincheError, CoincheTypeError, InvalidDealError
 from coinche.seats import Seat
+from coinche.testing.deals import deal_in_play
 
 PRESETS = ["common", "ffb", "pagat", "contract_only", "min82", "classic_belote"]
 # rules with the options no preset has: belote declared, no trump and all trump
@@ -34,16 +35,6 @@ EXTRA = [
 
 def all_rules() -> list[RuleConfig]:
     return [RuleConfig.preset(name) for name in PRESETS] + EXTRA
-
-
-def to_play(rules: RuleConfig, rng: random.Random) -> Deal:
-    """A random deal whose random auction ended with a contract."""
-    while True:
-        deal = Deal.new(Seat(rng.randrange(4)), rules, rng)
-        while deal.phase is Phase.AUCTION:
-            deal = deal.apply(rng.choice(deal.legal_actions()))
-        if deal.phase is Phase.PLAY:
-            return deal
 
 
 def played_to(deal: Deal, cards: int, rng: random.Random) -> Deal:
@@ -100,7 +91,7 @@ def small_views() -> list[PlayerView]:
     rng = random.Random(12)
     for rules in all_rules():
         for k in range(4):
-            deal = played_to(to_play(rules, rng), 20 + 2 * k, rng)
+            deal = played_to(deal_in_play(rules, rng), 20 + 2 * k, rng)
             views.append(deal.view(deal.to_move or Seat.NORTH))
     return views
 
@@ -185,7 +176,7 @@ def uniformity_view() -> PlayerView:
     deals of the hidden cards (the constraints bite)."""
     rng = random.Random(99)
     while True:
-        deal = played_to(to_play(RuleConfig.common(), rng), 21, rng)
+        deal = played_to(deal_in_play(RuleConfig.common(), rng), 21, rng)
         view = deal.view(deal.to_move or Seat.NORTH)
         found = brute_force(view)
         sizes = constraints(view).sizes
@@ -228,7 +219,7 @@ def test_the_chi_square_test_rejects_a_biased_sampler() -> None:
 def test_true_deal_agrees_and_samples_replay(rules: RuleConfig) -> None:
     rng = random.Random(hash(rules.preset_name) & 0xFFFF)
     for _ in range(12):
-        deal = to_play(rules, rng)
+        deal = deal_in_play(rules, rng)
         deal = played_to(deal, rng.randrange(0, 31), rng)
         seat = Seat(rng.randrange(4))
         view = deal.view(seat)
@@ -275,7 +266,7 @@ def test_inferences_from_a_known_position() -> None:
 
 def test_no_agreeing_deal_is_a_library_error() -> None:
     rng = random.Random(3)
-    deal = played_to(to_play(RuleConfig.common(), rng), 10, rng)
+    deal = played_to(deal_in_play(RuleConfig.common(), rng), 10, rng)
     view = deal.view(Seat.NORTH)
     # a card went missing: the view is refused where it is made, before any sampling
     with pytest.raises(InvalidDealError, match="no deal"):

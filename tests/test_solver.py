@@ -1,4 +1,4 @@
-"""Tests of the double-dummy solver (issue 11), against independent references.
+"""Tests of the double-dummy solver, against independent references.
 
 * A plain minimax written here (no pruning, no table, no equivalent cards, no capot
   shortcut: it plays every legal card to the end and counts the card points as
@@ -516,7 +516,7 @@ def test_dd_table_has_every_allowed_strain_and_seat(monkeypatch: pytest.MonkeyPa
 
 
 def test_progress_is_called_for_each_unit_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 22: long solver calls were silent. progress(done, total) is called with 0
+    """Long solver calls were once silent. progress(done, total) is called with 0
     first, then once per unit: each legal card (solve_cards), the search and then each
     card of the line (best_line), each cell of the table (dd_table)."""
     import coinche.bots.solver
@@ -640,13 +640,14 @@ def test_solve_command_on_a_deal_record(
 def test_solve_command_prints_the_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import coinche.bots.solver
+    import coinche.cli._analysis
     from coinche.cli import main
 
     def table(hands: object, rules: object) -> dict[Strain, dict[Seat, TeamPoints]]:
         return {Strain.HEARTS: {seat: TeamPoints(100 + seat, 62 - seat) for seat in Seat}}
 
-    monkeypatch.setattr(coinche.bots.solver, "dd_table", table)
+    # the solve command's own name for the solver's table (imported at its module's top)
+    monkeypatch.setattr(coinche.cli._analysis, "dd_table", table)
     assert main(["solve", "N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-2].split() == ["N", "E", "S", "W"]
@@ -725,7 +726,7 @@ def test_solve_ending_refuses_hands_that_do_not_fit() -> None:
     "side", [Seat.EAST, True, 2, -1, 0, "EW", None, pytest.param(10**5000, id="huge")]
 )
 def test_solve_ending_checks_side_as_solve_deal_does(side: object) -> None:
-    """Issue 22: Seat.EAST and True (ints 1) once silently meant East-West, 2 and -1
+    """Seat.EAST and True (ints 1) once silently meant East-West, 2 and -1
     raised bare errors; a side is a Team, as for solve_deal."""
     hands = [Hand.parse(h) for h in ("AH", "7H", "8D", "9C")]
     with pytest.raises(CoincheTypeError, match="side must be a Team"):

@@ -313,7 +313,7 @@ DRAWERS: list[Callable[[float], str]] = [
 @pytest.mark.parametrize("draw", DRAWERS, ids=["card", "hand", "trick", "deal"])
 @pytest.mark.parametrize("size", [1e308, 10_000.5, pytest.param(10**400, id="10**400")], ids=str)
 def test_sizes_past_the_most_are_refused(draw: Callable[[float], str], size: float) -> None:
-    """Issue 22: size=1e308 once wrote width="inf", size=10**400 raised a bare
+    """size=1e308 once wrote width="inf", size=10**400 raised a bare
     OverflowError; a size is a positive number of pixels up to svg.MAX_SIZE."""
     assert svg.MAX_SIZE == 10_000
     with pytest.raises(DrawingError, match="size must be a positive number of pixels up to"):
@@ -515,7 +515,7 @@ def test_finished_deal_shows_every_trick_and_the_score() -> None:
 
 
 def test_a_finished_deal_draws_the_hands_as_dealt() -> None:
-    """Issue 22: a finished deal's picture once drew no hands (none is left); it draws
+    """A finished deal's picture once drew no hands (none is left); it draws
     them as dealt: North the clubs, East the diamonds, South the hearts, West the
     spades (suit_deal), hearts trumps first in South's hand."""
     root = parse(svg.deal(finished()))

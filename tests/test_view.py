@@ -229,7 +229,7 @@ def _east_after_80_clubs() -> Deal:
 
 def test_a_view_whose_calls_do_not_give_its_contract_is_refused() -> None:
     # the view record of East after "80 C by N", its calls changed to N 90 S and passes:
-    # it loaded, and the sampler searched deals of another auction (issue 32, defect 12)
+    # it loaded, and the sampler searched deals of another auction
     view = _east_after_80_clubs().view(Seat.EAST)
     data = records.to_data(view)
     calls = data["calls"]

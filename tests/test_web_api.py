@@ -1,4 +1,4 @@
-"""The JSON API of coinche.web (issue 33), through FastAPI's test client.
+"""The JSON API of coinche.web, through FastAPI's test client.
 
 A game played through the API is the game :class:`coinche.Game` plays from the same
 seed and the same actions (records and totals); every malformed or forbidden request
@@ -16,16 +16,17 @@ from typing import Any
 
 import attrs
 import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (coinche[web]) is not installed")
+
 from fastapi.testclient import TestClient
 
-from coinche import COINCHE, Card, Deal, Game, RuleConfig, Seat, dumps, loads
+from coinche import COINCHE, Card, Deal, Game, RuleConfig, Seat, Team, dumps, loads, parse_action
 from coinche.actions import action_to_int
 from coinche.bots.players import GreedyPlayer
-from coinche.bots.review import CardReview, Review
+from coinche.bots.review import CallReview, CardReview, Review
 from coinche.deal import Phase
 from coinche.web import BOT_KINDS, BotKind, Settings, _bots, create_app, running_server
-
-pytest.importorskip("fastapi")
 
 GREEDY_TABLE = {"N": "greedy", "E": "greedy", "S": "human", "W": "greedy"}
 ALL_HUMAN = {"N": "human", "E": "human", "S": "human", "W": "human"}
@@ -33,7 +34,7 @@ ALL_HUMAN = {"N": "human", "E": "human", "S": "human", "W": "human"}
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(bot_workers=0))) as made:
+    with TestClient(create_app(Settings(bot_workers=0, review_worlds=0))) as made:
         yield made
 
 
@@ -91,18 +92,41 @@ def _declared_subset(deal: Deal, seat: Seat, rng: random.Random) -> list[Any] | 
     return [a for a in held if rng.random() < 0.5]
 
 
+def _belote_pair(deal: Deal, seat: Seat) -> list[str]:
+    """The king and queen of trumps while *seat* holds both, where the rules require
+    belote to be declared: the first of them it plays says belote or not."""
+    contract = deal.contract
+    suit = None if contract is None else contract.strain.trump_suit
+    if not deal.rules.belote_requires_declaration or suit is None:
+        return []
+    pair = [card for card in deal.hand(seat) if card.suit is suit and card.code[0] in "KQ"]
+    return sorted(card.code for card in pair) if len(pair) == 2 else []
+
+
+DECLARED = {"belote_requires_declaration": True}
+
+
 @pytest.mark.parametrize(
-    ("preset", "target", "seed"),
-    [("common", 300, 11), ("ffb", 400, 12), ("pagat", 400, 13), ("classic_belote", 300, 14)],
+    ("preset", "options", "target", "seed"),
+    [
+        ("common", None, 300, 11),
+        ("ffb", None, 400, 12),
+        ("pagat", None, 400, 13),
+        ("classic_belote", None, 300, 14),
+        ("common", DECLARED, 1500, 18),
+    ],
 )
 def test_a_game_through_the_api_is_the_library_game(
-    client: TestClient, preset: str, target: int, seed: int
+    client: TestClient, preset: str, options: dict[str, Any] | None, target: int, seed: int
 ) -> None:
     """Four human seats play random actions through the API, as text or as integers,
-    with announcements declared in part and pagat's coinche out of turn; the same
-    actions applied to Game.new with the same seed give the same game."""
-    rules = attrs.evolve(RuleConfig.preset(preset), target=target)
-    table = Table(client, rules=preset, target=target, seed=seed, seats=ALL_HUMAN)
+    with announcements declared in part, belote said or not where the rules require it
+    to be declared, and pagat's coinche out of turn; the same actions applied to
+    Game.new with the same seed give the same game."""
+    rules = attrs.evolve(RuleConfig.preset(preset), target=target, **(options or {}))
+    body = {} if options is None else {"options": options}
+    table = Table(client, rules=preset, target=target, seed=seed, seats=ALL_HUMAN, **body)
+    said = {True: 0, False: 0}
     game = Game.new(rules, Seat.WEST, random.Random(seed))  # the app's first dealer
     rng = random.Random(seed)
     out_of_turn = 0
@@ -124,9 +148,17 @@ def test_a_game_through_the_api_is_the_library_game(
             if rng.random() < 0.5:
                 sent = action_to_int(action, rules)
             texts = None if declare is None else [str(a).rsplit(" by ", 1)[0] for a in declare]
-            extra = {} if texts is None else {"declare": texts}
+            extra: dict[str, Any] = {} if texts is None else {"declare": texts}
+            belote = True  # the library's default: the holder says belote
+            if game.deal.phase is Phase.PLAY:
+                pair = _belote_pair(game.deal, seat)
+                assert sorted(table.state(seat.letter)["belote_cards"]) == pair
+                if str(action) in pair:
+                    belote = rng.random() < 0.5
+                    said[belote] += 1
+                    extra["belote"] = belote
             state = table.act(seat.letter, sent, **extra)
-            game = game.apply(action, declare=declare)
+            game = game.apply(action, declare=declare, belote=belote)
         assert state["totals"] == {"NS": game.totals.north_south, "EW": game.totals.east_west}
         assert state["version"] == sum(len(deal.steps) for deal in game.deals)
     assert state["over"]
@@ -142,6 +174,8 @@ def test_a_game_through_the_api_is_the_library_game(
             assert loads(text) == deal
     if preset == "pagat":
         assert out_of_turn > 0
+    if options is not None:  # seed 18: a belote holder chose, with its first king or queen
+        assert said[True] + said[False] > 0
 
 
 def test_the_bots_play_as_the_library_players(client: TestClient) -> None:
@@ -245,6 +279,15 @@ def test_new_game_refusals(client: TestClient) -> None:
         ({"seed": 2**70}, 422, "seed"),
         ({"seed": "7"}, 422, "seed"),
         ({"rules": "common", "colour": "red"}, 422, "colour"),
+        ({"options": {"colour": True}}, 400, "unknown rule option 'colour': the options are"),
+        (
+            {"options": {"belote_requires_declaration": 1}},  # JSON 1 is no boolean
+            400,
+            "belote_requires_declaration must be True or False, not 1",
+        ),
+        ({"options": {"direction": "up"}}, 400, "direction must be a Direction"),
+        ({"target": 500, "options": {"target": 600}}, 400, "target is given twice"),
+        ({"options": {"allow_no_trump": {"x": 1}}}, 422, "options"),
     ]
     for body, status, words in cases:
         response = client.post("/api/games", json=body)
@@ -434,9 +477,9 @@ def scored_deal(client: TestClient) -> tuple[Table, int]:
     return table, next(d["index"] for d in state["deals"] if d["phase"] == "scored")
 
 
-def fake_review(deal: Deal, worlds: int, seed: int) -> Review:
-    """A made-up review where only the second card of the play gave up 10 card points
-    (the test checks the answer built from a review, not the solver)."""
+def fake_review(deal: Deal, seed: int) -> Review:
+    """A made-up open-hands review where only the second card of the play gave up 10
+    card points (the test checks the answer built from a review, not the solver)."""
     rows = []
     number = 0
     for step in deal.steps:
@@ -454,22 +497,66 @@ def fake_review(deal: Deal, worlds: int, seed: int) -> Review:
                 )
             )
             number += 1
-    return Review(calls=(), cards=tuple(rows), worlds=worlds, seed=seed)
+    return Review(calls=(), cards=tuple(rows), worlds=0, seed=seed)
 
 
-def test_a_deal_review(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_bots, "review_deal", fake_review)
-    table, index = scored_deal(client)
+def fake_calls(deal: Deal, worlds: int, seed: int) -> tuple[CallReview, ...]:
+    """Made-up estimates of the calls: only the first call was worse than another, by
+    12.5 (pass if it was not a pass, else 80 clubs)."""
+    rows = []
+    for number, (seat, call) in enumerate(deal.calls):
+        best = parse_action("80 C" if str(call) == "pass" else "pass") if number == 0 else call
+        gain = 12.5 if number == 0 else 0.0
+        rows.append(CallReview(number, seat, call, 0.0, best, gain))  # type: ignore[arg-type]
+    return tuple(rows)
+
+
+@pytest.fixture
+def fake_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_bots, "review_cards", fake_review)
+    monkeypatch.setattr(_bots, "review_calls", fake_calls)
+
+
+def test_a_deal_review(fake_reviews: None) -> None:
+    """The cards come first (hands open), then the calls estimated over the server's
+    review_worlds: both in the record, the costly ones listed."""
+    with TestClient(create_app(Settings(bot_workers=0, review_worlds=3))) as client:
+        table, index = scored_deal(client)
+        url = f"/api/games/{table.id}/deals/{index}/review"
+        review = client.get(url, params={"wait": 10}).json()
+        assert review["status"] == "ready"
+        assert review["calls_status"] in ("pending", "ready")  # a thread each: either
+        assert len(review["record"]["cards"]) == 32
+        costly = review["costly_cards"]
+        assert [(row["number"], row["trick"], row["cost"]) for row in costly] == [(1, 1, 10)]
+        assert "+10 card points" in review["svg"]
+        assert review["record"]["type"] == "review"
+        while review["calls_status"] == "pending":
+            review = client.get(url, params={"wait": 10}).json()
+        assert review["calls_status"] == "ready"
+        assert review["worlds"] == 3
+        first = review["record"]["calls"][0]
+        assert review["costly_calls"] == [
+            {"number": 0, "seat": "N", "call": first["call"], "best": first["best"], "cost": 12.5}
+        ]  # West dealt: North called first
+        deal = loads(client.get(f"/api/games/{table.id}/deals/{index}/record").text)
+        assert isinstance(deal, Deal)
+        assert [row["call"] for row in review["record"]["calls"]] == [
+            str(call) for _, call in deal.calls
+        ]
+        assert review["record"]["worlds"] == 3
+        assert [row["number"] for row in review["costly_cards"]] == [1]  # the cards kept
+        detail = client.get(f"/api/games/{table.id}/deals/{index}").json()
+        assert detail["breakdown"].startswith("Contract:")
+        assert "<table" in detail["result_html"]
+
+
+def test_a_review_without_worlds_leaves_the_calls(client: TestClient, fake_reviews: None) -> None:
+    table, index = scored_deal(client)  # the fixture's client: review_worlds 0
     review = client.get(f"/api/games/{table.id}/deals/{index}/review", params={"wait": 10}).json()
-    assert review["status"] == "ready"
-    assert len(review["record"]["cards"]) == 32
-    costly = review["costly_cards"]
-    assert [(row["number"], row["trick"], row["cost"]) for row in costly] == [(1, 1, 10)]
-    assert "+10 card points" in review["svg"]
-    assert review["record"]["type"] == "review"
-    detail = client.get(f"/api/games/{table.id}/deals/{index}").json()
-    assert detail["breakdown"].startswith("Contract:")
-    assert "<table" in detail["result_html"]
+    assert (review["status"], review["calls_status"], review["worlds"]) == ("ready", "off", 0)
+    assert review["costly_calls"] == []
+    assert all(row["estimate"] is None for row in review["record"]["calls"])
 
 
 @pytest.mark.heavy
@@ -484,6 +571,32 @@ def test_a_deal_review_is_the_library_review(client: TestClient) -> None:
     expected = review(deal, open_only=True, seed=7 + index)
     assert answer["status"] == "ready"
     assert loads(json.dumps(answer["record"])) == expected
+
+
+def test_the_calls_are_reviewed_as_the_auction_left_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """review_calls asks the library's review for the deal as its auction ended: the
+    same hands and calls, no card played (the cards are reviewed apart)."""
+    seen: list[tuple[Deal, int, int]] = []
+
+    def spy(deal: Deal, *, worlds: int, seed: int) -> Review:
+        seen.append((deal, worlds, seed))
+        return Review(calls=(), cards=(), worlds=worlds, seed=seed)
+
+    monkeypatch.setattr(_bots, "review", spy)
+    game = Game.new(RuleConfig.common(), Seat.WEST, random.Random(3))
+    deal = game.deal
+    for call in ("80 H", "pass", "pass", "pass"):  # North's 80 hearts
+        deal = deal.apply(parse_action(call))
+    deal = deal.apply(deal.legal_actions()[0])  # and North's lead
+    assert _bots.review_calls(deal, 5, 9) == ()
+    [(asked, worlds, seed)] = seen
+    assert (worlds, seed) == (5, 9)
+    assert asked.phase is Phase.PLAY
+    assert asked.tricks == ()
+    assert asked.trick is not None
+    assert not asked.trick.cards  # the play's first trick, no card in it yet
+    assert asked.steps == deal.steps[:4]
+    assert asked.hands == deal.hands
 
 
 # ---------------------------------------------------------------------- the example client
@@ -512,13 +625,13 @@ def test_a_failed_review_is_a_503_and_is_tried_again(
 ) -> None:
     calls: list[int] = []
 
-    def flaky(deal: Deal, worlds: int, seed: int) -> Review:
+    def flaky(deal: Deal, seed: int) -> Review:
         calls.append(seed)
         if len(calls) == 1:
             raise RuntimeError("the worker died")
-        return fake_review(deal, worlds, seed)
+        return fake_review(deal, seed)
 
-    monkeypatch.setattr(_bots, "review_deal", flaky)
+    monkeypatch.setattr(_bots, "review_cards", flaky)
     table, index = scored_deal(client)
     url = f"/api/games/{table.id}/deals/{index}/review"
     failed = client.get(url, params={"wait": 10})
@@ -527,6 +640,34 @@ def test_a_failed_review_is_a_503_and_is_tried_again(
     again = client.get(url, params={"wait": 10}).json()
     assert again["status"] == "ready"
     assert len(calls) == 2
+
+
+def test_failed_calls_are_reported_and_tried_again(
+    fake_reviews: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tries: list[int] = []
+
+    def flaky(deal: Deal, worlds: int, seed: int) -> tuple[CallReview, ...]:
+        tries.append(seed)
+        if len(tries) == 1:
+            raise RuntimeError("out of memory")
+        return fake_calls(deal, worlds, seed)
+
+    monkeypatch.setattr(_bots, "review_calls", flaky)
+    with TestClient(create_app(Settings(bot_workers=0, review_worlds=2))) as client:
+        table, index = scored_deal(client)
+        url = f"/api/games/{table.id}/deals/{index}/review"
+        review = client.get(url, params={"wait": 10}).json()
+        while review["calls_status"] == "pending":
+            review = client.get(url, params={"wait": 10}).json()
+        assert review["calls_status"] == "failed"  # the cards are still shown
+        assert review["status"] == "ready"
+        assert review["worlds"] == 0
+        review = client.get(url, params={"wait": 10}).json()  # asked again: started again
+        while review["calls_status"] == "pending":
+            review = client.get(url, params={"wait": 10}).json()
+        assert review["calls_status"] == "ready"
+        assert len(tries) == 2
 
 
 # ---------------------------------------------------------------------- coinche serve
@@ -636,3 +777,108 @@ def test_a_deal_thrown_in_is_not_shown(client: TestClient) -> None:
     bad = table.post("N", "pass", declare=["tierce (QH KH AH) belote"])
     assert bad.status_code == 400
     assert "as one announcement" in bad.json()["detail"]
+
+
+# ---------------------------------------------------------------------- belote declared
+def _a_belote_holder(rules: RuleConfig) -> tuple[int, Seat, Card, Card]:
+    """The first seed whose first deal (West dealing, as the app deals) gives one seat
+    both the king and the queen of a suit: the seed, the seat, its king and queen."""
+    for seed in range(100):
+        deal = Game.new(rules, Seat.WEST, random.Random(seed)).deal
+        for seat in Seat:
+            for suit in "SHDC":
+                pair = [c for c in deal.hand(seat) if c.code in (f"K{suit}", f"Q{suit}")]
+                if len(pair) == 2:
+                    return seed, seat, pair[0], pair[1]
+    raise AssertionError("no seed below 100 deals a king and queen to one seat")
+
+
+@pytest.mark.parametrize("say", [True, False])
+def test_belote_said_or_kept_quiet(client: TestClient, say: bool) -> None:
+    """With belote_requires_declaration, the holder of the king and queen of trumps says
+    belote, or keeps quiet, with the first of them it plays; the belote counts only when
+    said (RuleConfig.belote_requires_declaration). The table sees what was said."""
+    rules = attrs.evolve(RuleConfig.common(), **DECLARED)
+    seed, holder, king, queen = _a_belote_holder(rules)
+    suit = king.code[1]
+    table = Table(client, seed=seed, seats=ALL_HUMAN, options=DECLARED)
+    assert table.first["options"] == DECLARED  # the change from the preset, shown
+    game = Game.new(rules, Seat.WEST, random.Random(seed))
+    # the auction: the holder bids 80 in the pair's suit, everyone else passes
+    while game.deal.phase is Phase.AUCTION:
+        seat = game.to_move
+        assert seat is not None
+        bid = seat is holder and not any(s is holder for s, _ in game.deal.calls)
+        call = f"80 {suit}" if bid else "pass"
+        table.act(seat.letter, call)
+        game = game.apply(parse_action(call))
+    assert game.deal.contract is not None
+    assert game.deal.contract.taker is holder
+    pair = sorted((king.code, queen.code))
+    played = 0
+    while len(game.deals) == 1 and played < 2:
+        seat = game.to_move
+        assert seat is not None
+        state = table.state(seat.letter)
+        legal = list(game.legal_actions())
+        if seat is not holder:
+            assert state["belote_cards"] == []
+            table.act(seat.letter, str(legal[0]))
+            game = game.apply(legal[0])
+            continue
+        # the holder: its pair is offered while it holds both
+        assert sorted(state["belote_cards"]) == (pair if played == 0 else [])
+        mine = [c for c in legal if c in (king, queen)]
+        card = mine[0] if mine else legal[0]
+        if played == 0 and card not in (king, queen):  # belote goes with the pair only
+            refused = table.post(seat.letter, str(card), belote=True)
+            assert refused.status_code == 409
+            assert "belote is declared (or not) only when the rules require it" in (
+                refused.json()["detail"])  # fmt: skip
+        extra = {"belote": say} if played == 0 and card in (king, queen) else {}
+        after = table.act(seat.letter, str(card), **extra)
+        game = game.apply(card, belote=say)
+        if card in (king, queen):
+            played += 1
+            heard = {1: "belote", 2: "belote and rebelote"}[played]
+            assert after["belote"] == ([{"seat": holder.letter, "text": heard}] if say else [])
+    while len(game.deals) == 1:  # the rest of the deal: the first legal card
+        seat = game.to_move
+        assert seat is not None
+        action = game.legal_actions()[0]
+        table.act(seat.letter, str(action))
+        game = game.apply(action)
+    result = game.deals[0].result
+    assert result is not None
+    # belote counts for the holder's team when said, not at all when kept quiet
+    assert result.belote == (Team(int(holder) & 1) if say else None)
+    state = table.state("N")
+    assert state["totals"] == {"NS": game.totals.north_south, "EW": game.totals.east_west}
+
+
+def test_bots_say_belote(client: TestClient) -> None:
+    """Greedy bots at N, E and W with belote to declare: a bot holding the king and
+    queen of trumps says belote (the library's default), so its team is credited."""
+    table = Table(client, seed=2, seats=GREEDY_TABLE, target=1000, options=DECLARED)
+    rng = random.Random(2)
+    state = table.first
+    while not state["over"]:
+        state = table.wait_for("S", lambda s: s["over"] or s["to_move"] == "S")
+        if state["over"]:
+            break
+        state = table.act("S", rng.choice(state["legal"])["action"], version=state["version"])
+    game = loads(client.get(f"/api/games/{table.id}/record").text)
+    assert isinstance(game, Game)
+    credited = 0
+    for deal in game.deals:
+        if deal.result is None or deal.contract is None:
+            continue
+        suit = deal.contract.strain.trump_suit
+        for seat in (Seat.NORTH, Seat.EAST, Seat.WEST):
+            if (
+                suit is not None
+                and sum(c.suit is suit and c.code[0] in "KQ" for c in deal.hands[seat]) == 2
+            ):
+                assert deal.result.belote == Team(int(seat) & 1)
+                credited += 1
+    assert credited > 0

@@ -27,26 +27,26 @@ from coinche.announcements import (
     compare_announcements,
     find_announcements,
 )
-from coinche.auction import (
+from coinche.auction import Auction
+from coinche.auction.classic import ClassicAuction
+
+# the calls of both auctions, where they are defined (coinche.auction re-exports some)
+from coinche.calls import (
     COINCHE,
     PASS,
     SURCOINCHE,
-    Auction,
-    Bid,
-    Call,
-    Coinche,
-    Pass,
-    Surcoinche,
-    parse_call,
-)
-from coinche.auction.classic import (
     TAKE,
     AnyCall,
-    ClassicAuction,
+    Bid,
+    Call,
     ClassicCall,
+    Coinche,
     NameSuit,
+    Pass,
+    Surcoinche,
     Take,
     parse_any_call,
+    parse_call,
     parse_classic_call,
 )
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit

@@ -30,6 +30,7 @@ checker                  accepts
 :func:`check_choice`     one of a few words
 :func:`check_sequence`   an iterable (not a str), copied to a tuple, its length and
                          items checked
+:func:`check_masks`      four card masks (ints of 32 bits), as a tuple
 :func:`check_callable`   something callable
 =======================  ==============================================================
 
@@ -63,6 +64,7 @@ from coinche.errors import CoincheError, CoincheTypeError, CoincheValueError
 from coinche.seats import Seat
 
 __all__ = [
+    "MASK_LIMIT",
     "MAX_REPR",
     "SEED_LIMIT",
     "check_bool",
@@ -71,6 +73,7 @@ __all__ = [
     "check_int_range",
     "check_items",
     "check_iterable",
+    "check_masks",
     "check_number",
     "check_seat",
     "check_seed",
@@ -86,6 +89,9 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+MASK_LIMIT: Final = 0xFFFFFFFF
+"""The largest card mask: all 32 cards."""
 
 
 SEED_LIMIT: Final = 10**100
@@ -361,6 +367,32 @@ def check_sequence(
         for index, item in enumerate(items):
             check_type(item, item_type, f"{name}[{index}]")
     return items
+
+
+def check_masks(value: object, name: str = "hands", count: int = 4) -> tuple[int, ...]:
+    """*value*, *count* card masks (ints from 0 to 2**32 - 1, a bit for each card), as a
+    tuple; else the library's error naming *name* (a tuple of plain ints passes at the
+    cost of one look at each, for the search's hot paths).
+
+    >>> from coinche._checks import check_masks
+    >>> check_masks([1, 2, 4, 8])
+    (1, 2, 4, 8)
+    >>> check_masks((1, 2, 4))
+    Traceback (most recent call last):
+    ...
+    coinche.errors.CoincheValueError: hands must hold at least 4 items, not 3
+    """
+    if type(value) is tuple and len(value) == count:
+        for mask in value:
+            if type(mask) is not int or not 0 <= mask <= MASK_LIMIT:
+                break
+        else:
+            return value
+    items: tuple[object, ...] = check_sequence(value, name, min_len=count, max_len=count)
+    return tuple(
+        check_int_range(mask, f"{name}[{index}]", 0, MASK_LIMIT)
+        for index, mask in enumerate(items)
+    )
 
 
 def check_items(value: object, item_type: type[T], name: str) -> tuple[T, ...]:

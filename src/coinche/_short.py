@@ -12,6 +12,8 @@ argument checks (:mod:`coinche._checks`) both build their messages with it.
 "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
 >>> short_repr(10**5000)
 '<an int of 5001 digits>'
+>>> short_repr([0] * 10_000)
+'[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...]'
 >>> short_text("7H 8H 9H 10H", limit=9)  # the first 9 - 3 characters, and the length
 '7H 8H ... (12 characters)'
 """
@@ -22,6 +24,9 @@ __all__ = ["MAX_REPR", "short_repr", "short_text"]
 
 MAX_REPR = 60
 """The most characters of a bad value that a message shows."""
+MAX_ITEMS = 16
+"""Of a longer list or tuple, only the first items are written out (the repr of
+thousands of arrays takes seconds)."""
 
 
 def _int_digits(value: int) -> int:
@@ -36,7 +41,11 @@ def short_repr(value: object, limit: int = MAX_REPR) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return f"<an int of {_int_digits(value)} digits>"
     try:
-        text = repr(value)
+        if isinstance(value, (list, tuple)) and len(value) > MAX_ITEMS:
+            text = repr(value[:MAX_ITEMS])  # the first items only, then "..."
+            text = f"{text[:-1]}, ...{text[-1]}"
+        else:
+            text = repr(value)
     except Exception:  # a broken __repr__ (or a huge int inside a container)
         return f"<a {type(value).__name__}>"
     if len(text) <= limit:

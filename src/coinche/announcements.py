@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
+from typing_extensions import override
 
 from coinche import _kernel as K
 from coinche._checks import check_items, check_seat, check_type
@@ -135,6 +136,7 @@ class Announcement(Immutable):
         check_type(strain, Strain, "strain")
         return K.announcement_strength(_KIND_CODES[self.kind], self.cards.mask, strain)
 
+    @override
     def __str__(self) -> str:
         if self.kind is AnnouncementKind.FOUR_OF_A_KIND:
             name = f"four {_RANK_WORDS[self.cards.cards[0].rank]}"

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final, TypeAlias, TypeVar
 
 import attrs
+from typing_extensions import override
 
 from coinche._checks import check_seat, check_type, short_repr
 from coinche._trusted import Immutable
@@ -71,6 +72,7 @@ class WordCall(CallBase):
     __slots__ = ()
     word: ClassVar[str]
 
+    @override
     def __str__(self) -> str:
         return self.word
 
@@ -132,6 +134,7 @@ class Bid(CallBase):
         """The bid's rank in the auction: its value, 250 for capot, 500 for générale."""
         return bid_points(self.value)
 
+    @override
     def __str__(self) -> str:
         value = self.value
         text = value.value if isinstance(value, SpecialBid) else str(value)
@@ -278,6 +281,7 @@ class NameSuit(CallBase):
     suit: Suit = attrs.field(validator=_check_suit)
     """The suit named as trumps."""
 
+    @override
     def __str__(self) -> str:
         return f"name {self.suit.letter}"
 

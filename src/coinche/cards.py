@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Self
 
 import attrs
+from typing_extensions import override
 
 from coinche._checks import short_repr
 from coinche._trusted import Immutable, fill, trusted
@@ -56,9 +57,11 @@ class Suit(enum.IntEnum):
         """The suit's symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
         return "♣♦♥♠"[self]
 
+    @override
     def __str__(self) -> str:
         return "CDHS"[self]
 
+    @override
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
@@ -93,9 +96,11 @@ class Rank(enum.IntEnum):
         """The rank as people write it: ``7 8 9 10 J Q K A``."""
         return ("7", "8", "9", "10", "J", "Q", "K", "A")[self]
 
+    @override
     def __str__(self) -> str:
         return "789TJQKA"[self]
 
+    @override
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
@@ -142,9 +147,11 @@ class Strain(enum.IntEnum):
         """Short ASCII code: ``C D H S NT AT``."""
         return ("C", "D", "H", "S", "NT", "AT")[self]
 
+    @override
     def __str__(self) -> str:
         return ("C", "D", "H", "S", "NT", "AT")[self]
 
+    @override
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
@@ -292,20 +299,25 @@ class Card(Immutable):
     def __init__(self, rank: Rank, suit: Suit) -> None:
         """Everything is done by ``__new__``, which returns an interned card."""
 
+    @override
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))  # unpickling calls Card(): the interned card
 
+    @override
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
             return self.index == other.index
         return NotImplemented
 
+    @override
     def __hash__(self) -> int:
         return self.index
 
+    @override
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter
 
+    @override
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
@@ -525,17 +537,21 @@ class Hand(Immutable):
     def __contains__(self, card: object) -> bool:
         return isinstance(card, Card) and bool(self.mask & card.mask)
 
+    @override
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Hand):
             return self.mask == other.mask
         return NotImplemented
 
+    @override
     def __hash__(self) -> int:
         return hash((Hand, self.mask))
 
+    @override
     def __str__(self) -> str:
         return " ".join(card.code for card in self.cards)
 
+    @override
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
 

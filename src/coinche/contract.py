@@ -17,6 +17,7 @@ import enum
 from typing import Final, Literal
 
 import attrs
+from typing_extensions import override
 
 from coinche import _kernel as K
 from coinche._checks import short_repr
@@ -37,6 +38,7 @@ class SpecialBid(enum.Enum):
     GENERALE = "generale"
     """The taker alone promises all eight tricks (worth 500 as a bid, a decision)."""
 
+    @override
     def __repr__(self) -> str:
         return self.name
 
@@ -245,6 +247,7 @@ class Contract(Immutable):
         kind = K.CAPOT if value is CAPOT else K.GENERALE if value is GENERALE else K.NUMERIC
         return int(self.taker), int(self.strain), kind, bid_points(value), self.multiplier
 
+    @override
     def __str__(self) -> str:
         value = self.value.value if isinstance(self.value, SpecialBid) else str(self.value)
         return (

@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 
 from mypy_extensions import i64
+from typing_extensions import override
 
 from coinche import _kernel as K
 from coinche import _playout as P
@@ -50,7 +51,7 @@ from coinche._play_kernel import TRICK_GOES_ON, PlayCore
 from coinche._playout import GREEDY, RANDOM
 from coinche.cards import CARDS
 from coinche.config import RuleConfig
-from coinche.errors import IllegalCardError, InvalidDealError
+from coinche.errors import CoincheTypeError, IllegalCardError, InvalidDealError
 from coinche.position import (
     Position,
     _bad_argument,
@@ -148,7 +149,7 @@ def random_card(mask: SupportsIndex, x: SupportsIndex) -> int:
     return P.pick(bits, _integer(x, "x", -(1 << 63), (1 << 63) - 1) % K.count(bits))
 
 
-def random_hands(seed: int) -> tuple[int, int, int, int]:
+def random_hands(seed: object) -> tuple[int, int, int, int]:
     """Four random hands of eight cards (masks, by seat) drawn from *seed*.
 
     A Fisher-Yates shuffle driven by the engine's own small generator: fast, and the
@@ -159,8 +160,10 @@ def random_hands(seed: int) -> tuple[int, int, int, int]:
     >>> [bin(h).count("1") for h in hands], hands[0] | hands[1] | hands[2] | hands[3]
     ([8, 8, 8, 8], 4294967295)
     """
+    # *seed* an int (any size; typed object so that the compiled build checks it too)
+    number: int = seed if type(seed) is int else check_type(seed, int, "seed")
     deck = list(range(32))
-    x = P.seed_of(seed)
+    x = P.seed_of(number)
     for i in range(31, 0, -1):
         x = P.xorshift(x)
         j = x % (i + 1)
@@ -186,6 +189,9 @@ class PlayState(PlayCore):
     :meth:`play` calls): ``strain``, ``flags`` (:attr:`RuleConfig.play_flags
     <coinche.RuleConfig.play_flags>`), ``leader`` and ``size`` (0 to 3) of the trick in
     progress and its cards ``c0 c1 c2`` (below ``size``), ``to_move`` (the seat to play).
+    The kernel's own methods that it inherits (``step``, ``unstep``, ``load``, ``hand``)
+    are the search's unchecked fast paths, like :meth:`play`: a caller outside the search
+    uses :meth:`play_checked`, :meth:`undo`, :meth:`copy` and :attr:`hands`.
 
     >>> from coinche import Hand, RuleConfig, engine
     >>> hands = [Hand.parse(h).mask for h in ("JH 9H AH TH KH QH 8H 7H",
@@ -229,26 +235,33 @@ class PlayState(PlayCore):
     _base: i64  # how many of played were played before this state was made
     _undo: list[int]  # per complete trick: what the kernel's step returned for it
 
-    def __init__(self, pos: Position, played: list[int]) -> None:
-        h = pos.hands
-        p = pos.points
-        w = pos.won
+    def __init__(self, pos: object, played: object) -> None:
+        # the constructor is public (both builds): its arguments checked, typed object so
+        # that the compiled build reaches the checks too
+        if type(pos) is not Position:
+            check_type(pos, Position, "pos")
+        position = cast(Position, pos)
+        moves = _check_played(played)
+        h = position.hands
+        p = position.points
+        w = position.won
         super().__init__(
-            h[0], h[1], h[2], h[3], pos.strain, pos.flags, pos.leader, pos.size, pos.c0,
-            pos.c1, pos.c2, p[0], p[1], w[0], w[1], w[2], w[3],
+            h[0], h[1], h[2], h[3], position.strain, position.flags, position.leader,
+            position.size, position.c0, position.c1, position.c2, p[0], p[1], w[0], w[1],
+            w[2], w[3],
         )  # fmt: skip
-        self.played = played
-        self.options = pos.options
-        self.taker = pos.taker
-        self.kind = pos.kind
-        self.value = pos.value
-        self.multiplier = pos.multiplier
-        self.belote_holder = pos.belote_holder
-        self.belote_team = pos.belote_team
-        self.belote_open = pos.belote_open
-        self.announcements = pos.announcements
-        self._origin = pos
-        self._base = len(played)
+        self.played = moves
+        self.options = position.options
+        self.taker = position.taker
+        self.kind = position.kind
+        self.value = position.value
+        self.multiplier = position.multiplier
+        self.belote_holder = position.belote_holder
+        self.belote_team = position.belote_team
+        self.belote_open = position.belote_open
+        self.announcements = position.announcements
+        self._origin = position
+        self._base = len(moves)
         self._undo = []
 
     @property
@@ -405,6 +418,7 @@ class PlayState(PlayCore):
     def __deepcopy__(self, memo: dict[int, object]) -> PlayState:
         return self.copy()
 
+    @override
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return _restore, (
             self.position(),
@@ -518,6 +532,7 @@ class PlayState(PlayCore):
             ann[1],
         )
 
+    @override
     def __repr__(self) -> str:
         return (
             f"<PlayState strain={self.strain} to_move={self.to_move} "
@@ -671,6 +686,21 @@ def _restore(
     return state
 
 
+def _check_played(played: object) -> list[int]:
+    """*played* a list of at most 32 card indices (what a PlayState keeps), else the
+    library's error naming it."""
+    if type(played) is not list or len(played) > 32:
+        raise CoincheTypeError(
+            f"played must be a list of at most 32 card indices, not {short_repr(played)}"
+        )
+    for card in played:
+        if type(card) is not int or not 0 <= card < 32:
+            raise CoincheTypeError(
+                f"played must hold card indices from 0 to 31, not {short_repr(card)}"
+            )
+    return cast(list[int], played)
+
+
 def _card_index(card: object) -> int:
     """A card index from an integer-like *card* (not a bool), checked to be 0 to 31."""
     index = -1
@@ -680,7 +710,7 @@ def _card_index(card: object) -> int:
         except TypeError:
             index = -1
     if not 0 <= index < 32:
-        raise InvalidDealError(f"a card index is an integer from 0 to 31, not {card!r:.40}")
+        raise InvalidDealError(f"a card index is an integer from 0 to 31, not {short_repr(card)}")
     return index
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from typing_extensions import override
+
 from coinche._short import short_repr, short_text
 
 if TYPE_CHECKING:
@@ -175,6 +177,7 @@ class IllegalCardError(CoincheError, ValueError):
         who = "this seat" if seat is None else _who(seat)
         super().__init__(f"{who} may not play {_what(card)}: {reason}")
 
+    @override
     def __reduce__(self) -> tuple[type[IllegalCardError], tuple[Card, Seat | None, str]]:
         return (type(self), (self.card, self.seat, self.reason))
 
@@ -206,6 +209,7 @@ class IllegalCallError(CoincheError, ValueError):
         self.reason = reason
         super().__init__(f"{_who(seat)} may not call {_what(call)}: {reason}")
 
+    @override
     def __reduce__(self) -> tuple[type[IllegalCallError], tuple[Seat, Call, str]]:
         return (type(self), (self.seat, self.call, self.reason))
 
@@ -240,6 +244,7 @@ class InvalidRecordError(CoincheError, ValueError):
         where = f" at {path}" if path else ""
         super().__init__(f"invalid record{where}: {detail}")
 
+    @override
     def __reduce__(self) -> tuple[type[InvalidRecordError], tuple[str, str]]:
         return (type(self), (self.detail, self.path))
 
@@ -290,5 +295,6 @@ class IllegalActionError(CoincheError, ValueError):
         else:
             super().__init__(f"{_who(seat)} may not do {_what(action)} now: {reason}")
 
+    @override
     def __reduce__(self) -> tuple[type[IllegalActionError], tuple[object, Seat | None, str]]:
         return (type(self), (self.action, self.seat, self.reason))

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Final, Self
 
 import attrs
+from typing_extensions import override
 
 from coinche._checks import check_iterable, short_repr
 from coinche._trusted import Immutable, fill, trusted
@@ -118,9 +119,11 @@ class Trick(Immutable):
             )
         return cls(Seat.parse(head), Card.parse_many(rest))
 
+    @override
     def __str__(self) -> str:
         return f"{self.leader.letter}: " + " ".join(card.code for card in self.cards)
 
+    @override
     def __repr__(self) -> str:
         return f"Trick.parse({str(self).rstrip()!r})"
 

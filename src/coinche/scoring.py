@@ -165,19 +165,18 @@ class DealResult(Immutable):
 
     >>> from coinche import Contract, Seat, Strain, Trick, score_deal
     >>> tricks = [Trick.parse(t) for t in (
-    ...     "N: JH 7H 8H 9H", "N: AS 7S 8S 9S", "N: TS JS QS KS", "N: AC 7C 8C 9C",
+    ...     "N: JH 7H 8H 9H", "N: 7S AS 8S 9S", "E: JS QS KS TS", "N: AC 7C 8C 9C",
     ...     "N: TC JC QC KC", "N: AD 7D 8D 9D", "N: TD JD QD KD", "N: AH TH KH QH")]
-    >>> print(score_deal(Contract(Seat.NORTH, Strain.HEARTS, 80), tricks).breakdown())
-    Contract: 80 H by N (North-South), common scoring
-    Tricks: NS 8, EW 0; NS took the last trick (+10)
-    Capot: NS take all eight tricks, card points 250
-    Card points: NS 250, EW 0
+    >>> print(score_deal(Contract(Seat.NORTH, Strain.HEARTS, 160), tricks).breakdown())
+    Contract: 160 H by N (North-South), common scoring
+    Tricks: NS 7, EW 1; NS took the last trick (+10)
+    Card points: NS 151, EW 11
     Announcements: none
-    Totals for the contract: NS 250, EW 0
-    Made: NS 250 against 80
-    Score NS: contract 80 + total 250 = 330
-    Score EW: total 0 = 0
-    Deal score: NS 330, EW 0
+    Totals for the contract: NS 151, EW 11
+    Failed: NS 151 against 160
+    Score NS: nothing = 0
+    Score EW: card points 160 + contract 160 + announcements 0 = 320
+    Deal score: NS 0, EW 320
     """
 
     # a DealResult built by hand is checked field by field; the library builds its own

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import enum
 
+from typing_extensions import override
+
 from coinche._short import short_repr
 from coinche._trusted import fill
 from coinche.errors import CoincheTypeError, NotationError
@@ -67,15 +69,19 @@ class Team(enum.IntEnum):
         """``NS`` or ``EW``."""
         return ("NS", "EW")[self]
 
+    @override
     def __str__(self) -> str:
         return ("NS", "EW")[self]
 
+    @override
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    @override
     def __setattr__(self, name: str, value: object) -> None:
         _refuse_after_setup(self, name, value)
 
+    @override
     def __delattr__(self, name: str) -> None:
         _refuse_delete(self, name)
 
@@ -117,15 +123,19 @@ class Seat(enum.IntEnum):
         """``N``, ``E``, ``S`` or ``W``."""
         return "NESW"[self]
 
+    @override
     def __str__(self) -> str:
         return "NESW"[self]
 
+    @override
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
+    @override
     def __setattr__(self, name: str, value: object) -> None:
         _refuse_after_setup(self, name, value)
 
+    @override
     def __delattr__(self, name: str) -> None:
         _refuse_delete(self, name)
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
+from typing_extensions import override
 
 from coinche._checks import check_items, short_repr
 from coinche._trusted import Immutable, trusted
@@ -140,6 +141,7 @@ class Step(Immutable):
     """Whether belote was said with this card, for the card that decides it; ``None``
     elsewhere. Given to :meth:`Deal.apply`, ``None`` there means ``True``."""
 
+    @override
     def __str__(self) -> str:
         # "N 80 S", "E JH", "S AC declare tierce (QH KH AH)", "W KS declare nothing belote"
         text = f"{self.seat.letter} {self.action}"

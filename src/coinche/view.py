@@ -529,8 +529,7 @@ class PlayerView(Immutable):
         >>> from coinche import Hand, RuleConfig, Seat, Strain
         >>> from coinche.auction import PASS, Bid
         >>> from coinche.deal import Deal
-        >>> hands = [Hand.parse(text) for text in ("7C 8C 9C TC JC QC KC AC",
-        ...     "7D 8D 9D TD JD QD KD AD", "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS")]
+        >>> hands = [Hand.parse(f"7{s} 8{s} 9{s} T{s} J{s} Q{s} K{s} A{s}") for s in "CDHS"]
         >>> deal = Deal.from_hands(Seat.WEST, RuleConfig(), hands)
         >>> deal = deal.apply(Bid(90, Strain.SPADES)).apply(PASS).apply(PASS).apply(PASS)
         >>> print(deal.apply(deal.legal_actions()[0]).view(Seat.EAST))

@@ -18,6 +18,8 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, NamedTuple, Protocol, runtime_checkable
 
+from typing_extensions import override
+
 from coinche import _kernel as K
 from coinche import _playout as P
 from coinche._checks import check_type, short_repr
@@ -27,7 +29,7 @@ from coinche.calls import CallBase
 from coinche.cards import CARDS, Card, Hand, Rank, Strain, Suit
 from coinche.config import CAPOT_VALUE
 from coinche.contract import Contract
-from coinche.deal import Action, Deal, PlayerView
+from coinche.deal import Action, Deal, Phase, PlayerView
 from coinche.errors import CoincheTypeError, CoincheValueError
 from coinche.game import Game
 from coinche.seats import Seat
@@ -100,6 +102,59 @@ def _check_turn(view: object, legal: object, rng: object) -> None:
 _ACTIONS: Final = (Card, CallBase)
 
 
+class _CardSearcher(Protocol):
+    """A player that values its cards by a search (PIMC, ISMCTS) and leaves the calls to
+    its bidder."""
+
+    bidder: Player
+
+    def card_values(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random | None
+    ) -> list[tuple[Card, float]]: ...
+
+
+class _Bidder(Protocol):
+    """A bidder that leaves the cards to its *player* and the classic auction's calls to
+    the greedy player's."""
+
+    player: Player
+    _greedy: GreedyPlayer
+
+
+def _delegated_call(
+    bidder: _Bidder, view: PlayerView, legal: Sequence[Action], rng: random.Random
+) -> Action | None:
+    """The first part of a bidder's ``choose``: its arguments checked, then the action
+    it leaves to another (the player's card in the play, the greedy call in the classic
+    auction once a card is turned), or ``None`` when the call is the bidder's own."""
+    _check_turn(view, legal, rng)
+    if view.phase is not Phase.AUCTION:
+        return bidder.player.choose(view, legal, rng)
+    if view.turned is not None:
+        return bidder._greedy.choose(view, legal, rng)
+    return None
+
+
+def _fallback_call(legal: Sequence[Action]) -> Action:
+    """The call a bidder makes when nothing is worth more: a pass, if it may pass."""
+    return PASS if any(isinstance(a, Pass) for a in legal) else legal[0]
+
+
+def _searched_card(
+    player: _CardSearcher, view: PlayerView, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """The ``choose`` of a searching player: its arguments checked, the bidder's call in
+    the auction, a single legal card without searching, else the best card of
+    :meth:`card_values`."""
+    _check_turn(view, legal, rng)
+    cards = [action for action in legal if isinstance(action, Card)]
+    if not cards or view.contract is None:
+        return player.bidder.choose(view, legal, rng)
+    if len(cards) == 1:
+        return cards[0]
+    return player.card_values(view, legal, rng)[0][0]
+
+
 def _not_an_instance(value: object) -> str:
     """How a message names a *value* that should have been an instance: its type and
     value, or, for a class, the class and how to make one."""
@@ -134,6 +189,7 @@ class RandomPlayer:
         _check_turn(view, legal, rng)
         return rng.choice(legal)
 
+    @override
     def __repr__(self) -> str:
         return "RandomPlayer()"
 
@@ -258,6 +314,7 @@ class GreedyPlayer:
             P.greedy(mask, len(trick.cards), played[0], played[1], played[2], int(contract.strain))
         ]
 
+    @override
     def __repr__(self) -> str:
         return "GreedyPlayer()"
 
@@ -502,9 +559,6 @@ def play_game(game: Game, players: Mapping[Seat, Player], rng: random.Random) ->
     :raises CoincheTypeError, IllegalCallError, IllegalCardError, IllegalActionError: as
         :func:`play_deal`.
     """
-    check_type(game, Game, "game")
-    _check_players(players)
-    check_type(rng, random.Random, "rng")
-    for _, after in play_deals(game, players, rng):
+    for _, after in play_deals(game, players, rng):  # which checks the arguments first
         game = after
     return game

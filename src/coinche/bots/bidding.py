@@ -57,13 +57,22 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from typing_extensions import override
+
 from coinche import _kernel as K
 from coinche import _playout as P
-from coinche._checks import check_type, short_repr
+from coinche._checks import check_number, check_type, short_repr
 from coinche._play_kernel import PlayCore
-from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
+from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.bots import _valuer
-from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
+from coinche.bots.base import (
+    GreedyPlayer,
+    Player,
+    _check_player,
+    _check_turn,
+    _delegated_call,
+    _fallback_call,
+)
 from coinche.bots.inference import (
     BidderModel,
     StrengthModel,
@@ -73,7 +82,7 @@ from coinche.bots.inference import (
 )
 from coinche.config import FirstLead, RuleConfig
 from coinche.contract import GENERALE, Contract
-from coinche.deal import Action, Phase, PlayerView
+from coinche.deal import Action, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
 from coinche.position import _credit
 
@@ -258,12 +267,10 @@ class ScoreBidder:
         :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
             (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
         """
-        _check_turn(view, legal, rng)
-        if view.phase is not Phase.AUCTION:
-            return self.player.choose(view, legal, rng)
-        if view.turned is not None:
-            return self._greedy.choose(view, legal, rng)
-        fallback: Action = PASS if any(isinstance(a, Pass) for a in legal) else legal[0]
+        delegated = _delegated_call(self, view, legal, rng)
+        if delegated is not None:
+            return delegated
+        fallback = _fallback_call(legal)
         worths = self.worths(view, legal, rng)
         base = worths.get(fallback, 0.0)
         best: Action = fallback
@@ -283,6 +290,7 @@ class ScoreBidder:
         """What *action* must gain over passing."""
         return self.margin
 
+    @override
     def __repr__(self) -> str:
         return (
             f"ScoreBidder(samples={self.samples}, coinche_risk={self.coinche_risk}, "
@@ -427,7 +435,7 @@ class ValueBidder(ScoreBidder):
       the world, and the chances of a capot, in a tenth of a millisecond. Real play
       takes less than perfect play, and the side that sees its cards only guesses: the
       taker's card points are spread around the estimate by a normal law, *spread*
-      points wide (the network's error and the play's together), shifted by
+      points wide (1 to 162) (the network's error and the play's together), shifted by
       *declarer* when the bidder's team takes the contract and by *opponents* when
       the other team does (what the library's card player, and the other team's,
       lose to double-dummy play). Each contract is scored at eight points of that
@@ -485,17 +493,16 @@ class ValueBidder(ScoreBidder):
             raise CoincheTypeError(
                 f"surcoinche_margin must be an int or None, not {short_repr(surcoinche_margin)}"
             )
-        for number, name in ((spread, "spread"), (declarer, "declarer"), (opponents, "opponents")):
-            if not isinstance(number, (int, float)) or isinstance(number, bool):
-                raise CoincheTypeError(f"{name} must be a number, not {short_repr(number)}")
-        if not 0.0 < spread <= 162.0:
-            raise CoincheTypeError(f"spread must be above 0 and at most 162, not {spread!r}")
+        spread = check_number(spread, "spread", 1, 162)
+        declarer = check_number(declarer, "declarer", -162, 162)
+        opponents = check_number(opponents, "opponents", -162, 162)
         self.coinche_margin = coinche_margin
         self.surcoinche_margin = coinche_margin if surcoinche_margin is None else surcoinche_margin
         self.spread = float(spread)
         self.declarer = float(declarer)
         self.opponents = float(opponents)
 
+    @override
     def _worlds(self, view: PlayerView, rng: random.Random) -> _ValuedWorlds:  # type: ignore[override]
         draw = self.rng if self.rng is not None else rng
         try:
@@ -504,6 +511,7 @@ class ValueBidder(ScoreBidder):
             worlds = sample_worlds(view, self.samples, draw)
         return _ValuedWorlds(worlds, view.rules, int(view.seat) & 1, int(view.dealer), self)
 
+    @override
     def worths(
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random
     ) -> dict[Action, float]:
@@ -523,17 +531,20 @@ class ValueBidder(ScoreBidder):
         >>> worths[PASS]                  # no contract yet: passing is worth 0
         0.0
         """
+        _check_turn(view, legal, rng)
         suits = [a for a in legal if not isinstance(a, Bid) or a.strain.is_suit]
         highest = next((c for _, c in reversed(view.calls) if isinstance(c, Bid)), None)
         if highest is not None and not highest.strain.is_suit:
             return {a: 0.0 for a in suits if not isinstance(a, (Coinche, Surcoinche))}
         return super().worths(view, suits, rng)
 
+    @override
     def _margin(self, action: Action) -> float:
         if isinstance(action, Surcoinche):
             return self.surcoinche_margin
         return self.coinche_margin if isinstance(action, Coinche) else self.margin
 
+    @override
     def __repr__(self) -> str:
         return (
             f"ValueBidder(samples={self.samples}, coinche_risk={self.coinche_risk}, "

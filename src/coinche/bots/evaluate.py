@@ -43,10 +43,25 @@ from collections.abc import Sequence
 from typing import Final
 
 import attrs
+from typing_extensions import override
 
 from coinche import _kernel as K
-from coinche.auction import PASS, Bid, Coinche, Pass, Surcoinche
-from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
+from coinche._checks import (
+    check_int_range,
+    check_seat,
+    check_type,
+    is_instance,
+    is_int,
+    is_number,
+)
+from coinche.auction import Bid, Coinche, Surcoinche
+from coinche.bots.base import (
+    GreedyPlayer,
+    Player,
+    _check_player,
+    _delegated_call,
+    _fallback_call,
+)
 from coinche.bots.sampling import Sampler, replay
 from coinche.bots.solver import capot_team, solve, solve_deal
 from coinche.cards import Card, Hand, Strain, hand_from_mask
@@ -61,29 +76,34 @@ from coinche.seats import Seat, Team
 __all__ = ["ContractValue", "EvaluatingBidder", "evaluate_contract"]
 
 _ALL: Final = 0xFFFFFFFF
+MAX_SAMPLES: Final = 100_000
+"""The most deals one evaluation draws and solves (each is a double-dummy solve)."""
+MAX_MARGIN: Final = 1_000
+"""The largest margin an EvaluatingBidder takes: no deal scores more than this above or
+below what its contract needs (a surcoinched capot of all trump is far below it)."""
 
 
 @attrs.frozen
 class ContractValue:
     """What :func:`evaluate_contract` found, means over the deals drawn."""
 
-    contract: Contract
+    contract: Contract = attrs.field(validator=is_instance(Contract))
     """The contract evaluated."""
-    samples: int
+    samples: int = attrs.field(validator=is_int(1, 10**9))
     """How many deals were drawn and solved."""
-    score: float
+    score: float = attrs.field(validator=is_number())
     """Mean deal score of the taker's team minus the defenders'."""
-    score_stderr: float
+    score_stderr: float = attrs.field(validator=is_number(0))
     """Standard error of :attr:`score`."""
-    taker_score: float
+    taker_score: float = attrs.field(validator=is_number())
     """Mean deal score of the taker's team."""
-    card_points: float
+    card_points: float = attrs.field(validator=is_number(0))
     """Mean card points of the taker's team (last trick and capot included)."""
-    card_points_stderr: float
+    card_points_stderr: float = attrs.field(validator=is_number(0))
     """Standard error of :attr:`card_points`."""
-    made: float
+    made: float = attrs.field(validator=is_number(0, 1))
     """The share of the deals in which the contract is made."""
-    margin: float
+    margin: float = attrs.field(validator=is_number())
     """Mean of the taker's team's total (what the contract is judged on) minus what it
     needed: negative when the contract fails on average."""
 
@@ -179,8 +199,7 @@ def _check(contract: object, rules: object, samples: object, rng: object) -> Non
         raise CoincheTypeError(f"contract must be a Contract, not {type(contract).__name__}")
     if not isinstance(rules, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
-    if type(samples) is not int or samples < 1:
-        raise CoincheTypeError(f"samples must be an int >= 1, not {samples!r}")
+    check_int_range(samples, "samples", 1, MAX_SAMPLES)
     if not isinstance(rng, random.Random):
         raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if contract.value is GENERALE:
@@ -224,6 +243,10 @@ def evaluate_contract(
         that does not match the view's play, or a view no deal agrees with.
     """
     _check(contract, rules, samples, rng)
+    if seat is not None:
+        check_seat(seat, "seat")
+    if leader is not None:
+        check_seat(leader, "leader")
     strain = contract.strain
     side = int(contract.taker) & 1
     worlds: list[_World] = []
@@ -300,11 +323,11 @@ class EvaluatingBidder:
     .. pytest-mark: heavy
 
     >>> import random
-    >>> from coinche import Hand, RuleConfig, Seat
+    >>> from coinche import RuleConfig, Seat
     >>> from coinche.deal import Deal
     >>> from coinche.bots.evaluate import EvaluatingBidder
-    >>> hands = [Hand.parse(text) for text in ("JH 9H AH TH KH QH 8H 7H",
-    ...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AS KS QS JS 7C 7D 8D 9D")]
+    >>> from coinche.notation import parse_deal
+    >>> _, hands = parse_deal("N:.AKQJT987.. 7...AKQJT98 T98..AKQJT. AKQJ..987.7")
     >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
     >>> bidder = EvaluatingBidder(samples=2)
     >>> str(bidder.choose(deal.view(Seat.NORTH), deal.legal_actions(), random.Random(0)))
@@ -319,11 +342,9 @@ class EvaluatingBidder:
         margin: int = 20,
         player: object = None,
     ) -> None:
-        if type(samples) is not int or samples < 1:
-            raise CoincheTypeError(f"samples must be an int >= 1, not {samples!r}")
-        self.samples = samples
-        self.rng = rng
-        self.margin = margin
+        self.samples = check_int_range(samples, "samples", 1, MAX_SAMPLES)
+        self.rng = None if rng is None else check_type(rng, random.Random, "rng")
+        self.margin = check_int_range(margin, "margin", 0, MAX_MARGIN)
         self.player: Player = GreedyPlayer() if player is None else _check_player(player, "player")
         self._greedy = GreedyPlayer()
         self._key: object = None
@@ -352,12 +373,10 @@ class EvaluatingBidder:
         :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
             (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
         """
-        _check_turn(view, legal, rng)
-        if view.phase is not Phase.AUCTION:
-            return self.player.choose(view, legal, rng)
-        if view.turned is not None:
-            return self._greedy.choose(view, legal, rng)
-        fallback: Action = PASS if any(isinstance(a, Pass) for a in legal) else legal[0]
+        delegated = _delegated_call(self, view, legal, rng)
+        if delegated is not None:
+            return delegated
+        fallback = _fallback_call(legal)
         highest = next(((s, c) for s, c in reversed(view.calls) if isinstance(c, Bid)), None)
         rules = view.rules
         surcoinche = next((a for a in legal if isinstance(a, Surcoinche)), None)
@@ -396,5 +415,6 @@ class EvaluatingBidder:
                 best, chosen = key, bid
         return chosen
 
+    @override
     def __repr__(self) -> str:
         return f"EvaluatingBidder(samples={self.samples}, margin={self.margin})"

@@ -59,9 +59,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
-from coinche._checks import check_number, short_repr
+from typing_extensions import override
+
+from coinche._checks import check_int_range, check_masks, check_number, check_type, short_repr
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import AnyCall
 from coinche.bots import _valuer
@@ -115,6 +117,17 @@ class WorldModel(Protocol):
         ...
 
 
+def _check_world(view: object, hands: object) -> tuple[int, ...]:
+    """The arguments of a model's ``weight``: a view and four hand masks."""
+    if type(view) is not PlayerView:
+        check_type(view, PlayerView, "view")
+    return check_masks(hands, "hands")
+
+
+MAX_WORLDS: Final = 1_000_000
+"""The most worlds one call draws (each is a sample of the hidden hands)."""
+
+
 def _check_model(model: object, name: str = "model") -> WorldModel | None:
     """*model* if it is a :class:`WorldModel` (an instance: the class of one has a
     ``weight`` function too) or None, else the library's error naming it."""
@@ -150,9 +163,14 @@ class UniformModel:
     """
 
     def weight(self, view: PlayerView, hands: Hands) -> float:
-        """1.0, whatever the world."""
+        """1.0, whatever the world.
+
+        :raises CoincheTypeError: *view* is no PlayerView or *hands* not four masks.
+        """
+        _check_world(view, hands)
         return 1.0
 
+    @override
     def __repr__(self) -> str:
         return "UniformModel()"
 
@@ -235,13 +253,17 @@ class BidderModel:
         self._key = key
 
     def weight(self, view: PlayerView, hands: Hands) -> float:
-        """The product over the other seats' calls (see the class)."""
+        """The product over the other seats' calls (see the class).
+
+        :raises CoincheTypeError: *view* is no PlayerView or *hands* not four masks.
+        """
+        masks = _check_world(view, hands)
         self._prepare(view)
         out = 1.0
         fast = type(self.bidder) is GreedyPlayer  # its calls on masks, the same answers
         dealt: dict[int, Hand] = {}
         for seat, call, then, legal, ask in self._asks:
-            mask = hands[seat] | self._played[seat]
+            mask = masks[seat] | self._played[seat]
             guess: object
             if fast:
                 guess = _greedy_call(mask, ask)
@@ -262,6 +284,7 @@ class BidderModel:
                 return 0.0
         return out
 
+    @override
     def __repr__(self) -> str:
         return f"BidderModel({self.bidder!r}, floor={self.floor}, near={self.near})"
 
@@ -308,21 +331,10 @@ class StrengthModel:
         floor: float = 0.02,
         coinche_shift: float = 10.0,
     ) -> None:
-        for value, name in (
-            (shift, "shift"),
-            (spread, "spread"),
-            (coinche_shift, "coinche_shift"),
-        ):
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                raise CoincheTypeError(f"{name} must be a number, not {short_repr(value)}")
-        if not spread > 0.0:
-            raise CoincheTypeError(f"spread must be above 0, not {short_repr(spread)}")
-        if not isinstance(floor, (int, float)) or isinstance(floor, bool) or not 0 <= floor <= 1:
-            raise CoincheTypeError(f"floor must be a number from 0 to 1, not {short_repr(floor)}")
-        self.shift = float(shift)
-        self.spread = float(spread)
-        self.floor = float(floor)
-        self.coinche_shift = float(coinche_shift)
+        self.shift = check_number(shift, "shift", -162, 162)
+        self.spread = check_number(spread, "spread", 0.1, 162)
+        self.floor = check_number(floor, "floor", 0, 1)
+        self.coinche_shift = check_number(coinche_shift, "coinche_shift", -162, 162)
         self._key: object = None
         self._reads: list[tuple[int, int, int, float]] = []
         self._played = (0, 0, 0, 0)
@@ -371,14 +383,18 @@ class StrengthModel:
         self._key = key
 
     def weight(self, view: PlayerView, hands: Hands) -> float:
-        """The product of the likelihoods of the other seats' calls (see the class)."""
+        """The product of the likelihoods of the other seats' calls (see the class).
+
+        :raises CoincheTypeError: *view* is no PlayerView or *hands* not four masks.
+        """
+        masks = _check_world(view, hands)
         self._prepare(view)
         valuer = _valuer.load()
         leader = (int(view.dealer) + 1) & 3
         spread, floor = self.spread, self.floor
         out = 1.0
         for seat, what, suit, figure in self._reads:
-            mask = hands[seat] | self._played[seat]
+            mask = masks[seat] | self._played[seat]
             rel = (seat - leader) & 3
             if what == 1:
                 best = max(valuer.hand(mask, s, rel) for s in range(4))
@@ -388,6 +404,7 @@ class StrengthModel:
             out *= floor + (1.0 - floor) * likely
         return out
 
+    @override
     def __repr__(self) -> str:
         return (
             f"StrengthModel(shift={self.shift}, spread={self.spread}, floor={self.floor}, "
@@ -402,8 +419,7 @@ def _sampler(view: object) -> Sampler:
 
 
 def _check_args(n: object, rng: object, model: object) -> None:
-    if type(n) is not int or n < 0:
-        raise CoincheTypeError(f"n must be an int >= 0, not {short_repr(n)}")
+    check_int_range(n, "n", 0, MAX_WORLDS)
     if not isinstance(rng, random.Random):
         raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     _check_model(model)
@@ -437,8 +453,8 @@ def sample_worlds(
     :raises InvalidDealError: no deal agrees with *view*, or no draw had a weight above 0.
     """
     _check_args(n, rng, model)
-    if draws is not None and (type(draws) is not int or draws < 1):
-        raise CoincheTypeError(f"draws must be an int >= 1 or None, not {short_repr(draws)}")
+    if draws is not None:
+        check_int_range(draws, "draws", 1, 40 * MAX_WORLDS)
     sampler = _sampler(view)
     if model is None:
         return [sampler.sample(rng) for _ in range(n)]
@@ -502,7 +518,9 @@ def dealt_hands(view: PlayerView, hands: Sequence[int]) -> Hands:
     >>> dealt_hands(view, (1, 2, 4, 8))      # nothing played yet: the same hands
     (1, 2, 4, 8)
     """
-    out = [int(h) for h in hands]
+    if type(view) is not PlayerView:
+        check_type(view, PlayerView, "view")
+    out = list(check_masks(hands, "hands"))
     tricks = list(view.tricks) + ([view.trick] if view.trick is not None else [])
     for trick in tricks:
         for seat, card in trick.plays():

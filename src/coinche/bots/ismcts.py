@@ -19,12 +19,12 @@ about 42 ms of CPU a card compiled) it plays level with it, not better: +9.3 a d
 95% interval -9.4 to +28.1, over 200 duplicate deals (``docs/bots.rst``).
 
 >>> import random
->>> from coinche import Card, Hand, RuleConfig, Seat, Strain
+>>> from coinche import Card, RuleConfig, Seat, Strain
 >>> from coinche.auction import PASS, Bid
 >>> from coinche.deal import Deal
 >>> from coinche.bots.ismcts import IsmctsPlayer
->>> hands = [Hand.parse(text) for text in ("JH 9H 8H 7H AS 7C 8D 9D",
-...     "AC TC KC QC JC 9C 8C 7S", "AD TD KD QD JD 8S 9S TS", "AH TH KH QH JS QS KS 7D")]
+>>> from coinche.notation import parse_deal
+>>> _, hands = parse_deal("N:A.J987.98.7 7...AKQJT98 T98..AKQJT. KQJ.AKQT.7.")
 >>> deal = Deal.from_hands(Seat.WEST, RuleConfig.common(), hands)
 >>> deal = deal.apply(Bid(80, Strain.HEARTS)).apply(PASS).apply(PASS).apply(PASS)
 >>> for code in "JH AC AD AH 9H 7S 8S QH".split():      # two tricks
@@ -42,10 +42,12 @@ import math
 import random
 from collections.abc import Sequence
 
+from typing_extensions import override
+
 from coinche import _kernel as K
 from coinche._checks import check_int_range, check_number, short_repr
 from coinche.bots._tree import _Tree, _World
-from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
+from coinche.bots.base import GreedyPlayer, Player, _check_player, _searched_card
 from coinche.bots.pimc import (
     _cards_to_value,
     _played,
@@ -120,13 +122,7 @@ class IsmctsPlayer:
         :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
             (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
         """
-        _check_turn(view, legal, rng)
-        cards = [action for action in legal if isinstance(action, Card)]
-        if not cards or view.contract is None:
-            return self.bidder.choose(view, legal, rng)
-        if len(cards) == 1:
-            return cards[0]
-        return self.card_values(view, legal, rng)[0][0]
+        return _searched_card(self, view, legal, rng)
 
     def card_values(
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random | None
@@ -153,6 +149,7 @@ class IsmctsPlayer:
         )
         return [(c, means.get(c.index, math.nan)) for c in ranked]
 
+    @override
     def __repr__(self) -> str:
         return (
             f"IsmctsPlayer(iterations={self.iterations}, worlds={self.worlds}, "

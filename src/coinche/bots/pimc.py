@@ -29,10 +29,12 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from typing_extensions import override
+
 from coinche import _kernel as K
 from coinche._checks import check_bool, check_int_range, check_iterable, short_repr
 from coinche.bots._search import _can_take_all, _Ctx, _ctx
-from coinche.bots.base import GreedyPlayer, Player, _check_player, _check_turn
+from coinche.bots.base import GreedyPlayer, Player, _check_player, _searched_card
 from coinche.bots.inference import WorldModel, _check_model, _checked_weight
 from coinche.bots.sampling import Sampler, replay
 from coinche.bots.solver import _card_values, capot_team
@@ -239,13 +241,7 @@ class PimcPlayer:
         :raises CoincheTypeError, CoincheValueError: as every player's ``choose``
             (:meth:`RandomPlayer.choose <coinche.bots.players.RandomPlayer.choose>`).
         """
-        _check_turn(view, legal, rng)
-        cards = [action for action in legal if isinstance(action, Card)]
-        if not cards or view.contract is None:
-            return self.bidder.choose(view, legal, rng)
-        if len(cards) == 1:
-            return cards[0]
-        return self.card_values(view, legal, rng)[0][0]
+        return _searched_card(self, view, legal, rng)
 
     def card_values(
         self, view: PlayerView, legal: Sequence[Action], rng: random.Random | None
@@ -392,6 +388,7 @@ class PimcPlayer:
             values[card.index] = (diff, -diff)
         return values, nodes
 
+    @override
     def __getstate__(self) -> dict[str, object]:
         """The player as pickled or copied (a match's blocks each get a copy): its
         options, without the worlds kept from a decision (solver tables)."""
@@ -399,6 +396,7 @@ class PimcPlayer:
         state["_memory"] = {}
         return state
 
+    @override
     def __repr__(self) -> str:
         return (
             f"PimcPlayer(worlds={self.worlds}, max_cards={self.max_cards}, "

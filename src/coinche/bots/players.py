@@ -47,6 +47,7 @@ from __future__ import annotations
 
 # the base players and the helpers live in coinche.bots.base (the searching players
 # import them from there); GreedyPlayer's figures are read by coinche.rl.vector
+from coinche.bots import base
 from coinche.bots.base import _BELOTE as _BELOTE
 from coinche.bots.base import _PER_SIDE_ACE as _PER_SIDE_ACE
 from coinche.bots.base import _PER_TRUMP as _PER_TRUMP
@@ -60,13 +61,6 @@ from coinche.bots.base import play_game as play_game
 from coinche.bots.base import trump_strength as trump_strength
 from coinche.bots.pimc import PimcPlayer as PimcPlayer
 
-__all__ = [
-    "GreedyPlayer",
-    "PimcPlayer",
-    "Player",
-    "RandomPlayer",
-    "play_deal",
-    "play_deals",
-    "play_game",
-    "trump_strength",
-]
+# the base players' names and PIMC's
+__all__ = ["PimcPlayer"]
+__all__ += base.__all__

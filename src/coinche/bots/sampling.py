@@ -85,6 +85,15 @@ from typing import Final
 import attrs
 
 from coinche import _kernel as K
+from coinche._checks import (
+    MASK_LIMIT,
+    check_int_range,
+    check_sequence,
+    check_type,
+    is_instance,
+    is_int,
+    is_tuple_of,
+)
 from coinche.announcements import AnnouncementKind
 from coinche.bots._view_checks import play_problem
 from coinche.cards import CARDS, Card, Hand, hand_from_mask
@@ -96,6 +105,8 @@ __all__ = ["Constraints", "Sampler", "constraints", "count_deals", "replay", "sa
 
 _ALL: Final = 0xFFFFFFFF
 _BIT: Final = K.BIT
+MAX_DEALS: Final = 1_000_000
+"""The most deals one call of :func:`sample_deals` draws."""
 _SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 
 
@@ -115,32 +126,34 @@ class Constraints:
     ((8, 8, 8, 8), 24, Hand.parse(''))
     """
 
-    seat: Seat
+    seat: Seat = attrs.field(validator=is_instance(Seat))
     """The viewing seat."""
-    sizes: tuple[int, int, int, int]
+    sizes: tuple[int, int, int, int] = attrs.field(validator=is_tuple_of(int, length=4))
     """How many cards each seat holds now."""
-    must: tuple[Hand, Hand, Hand, Hand]
+    must: tuple[Hand, Hand, Hand, Hand] = attrs.field(validator=is_tuple_of(Hand, length=4))
     """The cards each seat is known to hold now."""
-    cannot: tuple[Hand, Hand, Hand, Hand]
+    cannot: tuple[Hand, Hand, Hand, Hand] = attrs.field(validator=is_tuple_of(Hand, length=4))
     """Hidden cards each seat cannot hold (those another seat must hold included)."""
-    hidden: Hand
+    hidden: Hand = attrs.field(validator=is_instance(Hand))
     """Every card the viewing seat has not seen: neither in its hand nor played."""
-    consistent: bool = True
+    consistent: bool = attrs.field(default=True, validator=is_instance(bool))
     """False when the view contradicts itself (a card played that the hand then, or the
     cards known to be in it, made illegal; a trick led by the wrong seat): then no deal
     agrees, and :attr:`problem` says why."""
-    runs: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    runs: tuple[tuple[int, int, tuple[int, ...]], ...] = attrs.field(
+        default=(), validator=is_tuple_of(tuple)
+    )
     """The declared runs that a hand must still explain, as ``(seat, cards it played,
     masks of its declared announcements)``: a declared run is one the library finds in
     the seat's dealt hand (:func:`~coinche.find_announcements`), so the hand did not
     extend it, nor break it into a four of a kind. That condition involves several
     cards at once (a four of a kind is four cards), so it is not in :attr:`cannot`: the
     sampler enforces it exactly (see :class:`Sampler`)."""
-    strain: int = 0
+    strain: int = attrs.field(default=0, validator=is_int(0, 5))
     """The contract's strain (0 before it is known)."""
-    runs_in_trump: bool = True
+    runs_in_trump: bool = attrs.field(default=True, validator=is_instance(bool))
     """The rules' :attr:`~coinche.RuleConfig.runs_in_trump`."""
-    problem: str | None = None
+    problem: str | None = attrs.field(default=None, validator=is_instance(str, optional=True))
     """Why no deal agrees, in words, when :attr:`consistent` is false (the first thing
     found wrong); ``None`` otherwise."""
 
@@ -362,7 +375,7 @@ class Sampler:
 
     count: int
     """How many deals agree."""
-    problem: str | None = None
+    problem: str | None = attrs.field(default=None, validator=is_instance(str, optional=True))
     """Why no deal agrees, when the view contradicts itself (:attr:`Constraints.problem`)."""
 
     def __init__(
@@ -627,8 +640,8 @@ def sample_deals(
     :raises InvalidDealError: no deal agrees with *view*.
     :raises CoincheTypeError: as :func:`constraints`, or *n* not an int.
     """
-    if type(n) is not int or n < 0:
-        raise CoincheTypeError(f"n must be an int >= 0, not {n!r}")
+    check_int_range(n, "n", 0, MAX_DEALS)
+    check_type(rng, random.Random, "rng")
     sampler = _agreeing_sampler(view)
     out: list[tuple[Hand, Hand, Hand, Hand]] = []
     for _ in range(n):
@@ -649,7 +662,13 @@ def replay(view: PlayerView, hands: Sequence[Hand | int]) -> Deal:
         agree with *view* (a card that would not have been legal, an announcement not
         held, hands that are not a deal).
     """
-    masks = [h.mask if isinstance(h, Hand) else int(h) for h in hands]
+    if type(view) is not PlayerView:
+        check_type(view, PlayerView, "view")
+    given: tuple[object, ...] = check_sequence(hands, "hands", min_len=4, max_len=4)
+    masks = [
+        h.mask if isinstance(h, Hand) else check_int_range(h, f"hands[{seat}]", 0, MASK_LIMIT)
+        for seat, h in enumerate(given)
+    ]
     now = masks[:]
     tricks = list(view.tricks)
     if view.trick is not None:

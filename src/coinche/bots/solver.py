@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from coinche import _kernel as K
-from coinche._checks import check_type, short_repr
+from coinche._checks import check_sequence, check_type, short_repr
 from coinche.bots._search import (
     _ab,
     _can_take_all,
@@ -133,9 +133,9 @@ def solve_deal(
     """
     masks = _deal_masks(hands)
     if not isinstance(strain, Strain):
-        raise CoincheTypeError(f"strain must be a Strain, not {strain!r}")
+        raise CoincheTypeError(f"strain must be a Strain, not {short_repr(strain)}")
     if not isinstance(leader, Seat):
-        raise CoincheTypeError(f"leader must be a Seat, not {leader!r}")
+        raise CoincheTypeError(f"leader must be a Seat, not {short_repr(leader)}")
     if not isinstance(rules, RuleConfig):
         raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
     if not isinstance(side, Team):
@@ -173,11 +173,9 @@ def solve_ending(
     :raises CoincheTypeError: an argument of the wrong type (*side* a
         :class:`~coinche.Team`, as for :func:`solve_deal`).
     """
-    listed = tuple(hands)
-    if len(listed) != 4 or not all(isinstance(h, Hand) for h in listed):
-        raise CoincheTypeError("hands must be four Hand objects, by seat from North")
+    listed: tuple[Hand, ...] = check_sequence(hands, "hands", Hand, min_len=4, max_len=4)
     if not isinstance(trick, Trick) or len(trick.cards) > 3:
-        raise CoincheTypeError(f"trick must be a Trick in progress, not {trick!r}")
+        raise CoincheTypeError(f"trick must be a Trick in progress, not {short_repr(trick)}")
     if not isinstance(strain, Strain) or not isinstance(rules, RuleConfig):
         raise CoincheTypeError("strain must be a Strain and rules a RuleConfig")
     if not isinstance(side, Team):
@@ -230,6 +228,14 @@ def _position(deal: Deal) -> Position:
     return pos
 
 
+def _taker_position(deal: Deal) -> tuple[Position, int]:
+    """:func:`_position` of *deal* and the taker's team (the side the search maximises)."""
+    pos = _position(deal)
+    contract = deal.contract
+    assert contract is not None
+    return pos, int(contract.taker) & 1
+
+
 def solve(deal: Deal) -> Solution:
     """Solve a deal in its play phase from where it stands, even in the middle of a
     trick: the card points of each team at the end with best play from here, the points
@@ -237,10 +243,7 @@ def solve(deal: Deal) -> Solution:
 
     :raises InvalidDealError: the deal is not in its play phase.
     """
-    pos = _position(deal)
-    contract = deal.contract
-    assert contract is not None
-    side = int(contract.taker) & 1
+    pos, side = _taker_position(deal)
     cx = _ctx(pos, side)
     mine, theirs = _solve_position(pos, side, cx)
     return Solution(_points(side, mine, theirs), Team(side), cx.nodes)
@@ -305,10 +308,7 @@ def solve_cards(deal: Deal, *, progress: Progress | None = None) -> dict[Card, T
     :raises CoincheTypeError: *progress* is not callable.
     """
     report = _check_progress(progress)
-    pos = _position(deal)
-    contract = deal.contract
-    assert contract is not None
-    side = int(contract.taker) & 1
+    pos, side = _taker_position(deal)
     return _card_values(pos, side, _ctx(pos, side), report)
 
 
@@ -349,10 +349,7 @@ def best_line(deal: Deal, *, progress: Progress | None = None) -> tuple[Card, ..
     :raises CoincheTypeError: *progress* is not callable.
     """
     report = _check_progress(progress)
-    pos = _position(deal)
-    contract = deal.contract
-    assert contract is not None
-    side = int(contract.taker) & 1
+    pos, side = _taker_position(deal)
     cx = _ctx(pos, side)
     total = 1 + sum(hand.bit_count() for hand in pos.hands)
     if report is not None:

@@ -136,6 +136,7 @@ from pathlib import Path
 from typing import Final, NoReturn
 
 import attrs
+from typing_extensions import override
 
 from coinche import COMPILED, __version__
 from coinche._checks import short_repr, short_text
@@ -176,6 +177,7 @@ class _UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors become one line on stderr, not usage text."""
 
+    @override
     def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{message} (see '{self.prog} --help')")
 
@@ -297,9 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
     _human.add_argument(play)  # --human SEAT
 
     _analysis.add_commands(commands)  # render and solve
-    _review.add_commands(commands)  # review (issue 24)
-    _scale.add_commands(commands)  # match and dataset (issue 14)
-    _serve.add_commands(commands)  # serve: the web app (issue 33)
+    _review.add_commands(commands)  # review
+    _scale.add_commands(commands)  # match and dataset
+    _serve.add_commands(commands)  # serve: the web app
     return parser
 
 

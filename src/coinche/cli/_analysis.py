@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import attrs
 
 from coinche.auction import PASS, Bid
+from coinche.bots.solver import best_line, dd_table, solve, solve_cards
 from coinche.cards import Card, Hand, Strain
 from coinche.cli._common import (
     _TEAM_NAMES,
@@ -251,8 +252,6 @@ def _cards_left(deal: Deal) -> int:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    from coinche.bots.solver import best_line, dd_table, solve, solve_cards  # builds its tables
-
     deal, hands, rules = _solve_input(args)
     if not args.no_table or (deal is not None and _cards_left(deal) > 16):
         slow_note(

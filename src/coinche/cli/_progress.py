@@ -57,7 +57,7 @@ class Progress:
         if self._bar is not None:
             return
         try:
-            from tqdm import tqdm
+            from tqdm import tqdm  # noqa: PLC0415 - optional: the progress extra
         except ImportError:  # no progress extra: the plain counter
             self._bar = False
             return

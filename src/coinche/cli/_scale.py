@@ -63,9 +63,13 @@ import time
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
+from typing_extensions import override
+
 from coinche._checks import short_repr
 from coinche.bots.bidding import ScoreBidder, ValueBidder
 from coinche.bots.evaluate import EvaluatingBidder
+from coinche.bots.inference import BidderModel
+from coinche.bots.ismcts import IsmctsPlayer
 from coinche.bots.players import PimcPlayer, Player
 from coinche.cli._common import (
     _PLAYER_KINDS,
@@ -152,6 +156,7 @@ class PlayerSpec(NamedTuple):
     options: tuple[tuple[str, int | float | str], ...]
     play: PlayerSpec | None = None
 
+    @override
     def __str__(self) -> str:
         given = ",".join(f"{key}={value}" for key, value in self.options)
         text = f"{self.kind}:{given}" if given else self.kind
@@ -172,8 +177,6 @@ class PlayerSpec(NamedTuple):
             if "keep" in options:
                 given["keep"] = options["keep"] == 1
             if options.get("model") == "bidder":
-                from coinche.bots.inference import BidderModel
-
                 given["model"] = BidderModel()
             return PimcPlayer(
                 worlds=int(options.get("worlds", 10)),
@@ -181,8 +184,6 @@ class PlayerSpec(NamedTuple):
                 **given,
             )
         if self.kind == "ismcts":
-            from coinche.bots.ismcts import IsmctsPlayer
-
             chosen: dict[str, Any] = dict(options)  # the options given; others the defaults
             return IsmctsPlayer(**chosen)
         if self.kind == "evaluating":
@@ -193,11 +194,11 @@ class PlayerSpec(NamedTuple):
                 player=play,
             )
         if self.kind == "policy":  # NumPy: the rl extra, imported only when asked for
-            from coinche.rl.policy import PolicyPlayer
+            from coinche.rl.policy import PolicyPlayer  # noqa: PLC0415 - optional: the rl extra
 
             return PolicyPlayer()
         if self.kind == "ppo":  # NumPy too: the rl extra
-            from coinche.rl.ppo import PpoPlayer
+            from coinche.rl.ppo import PpoPlayer  # noqa: PLC0415 - optional: the rl extra
 
             weights = options.get("weights")
             return PpoPlayer(None if weights is None else str(weights))
@@ -290,8 +291,8 @@ def _one_spec(text: str) -> PlayerSpec:
             raise argparse.ArgumentTypeError(f"{kind}: {key} {error}") from None
     if kind in ("policy", "ppo"):  # the extra is checked now: a usage error, not a traceback
         try:
-            import coinche.rl.policy  # noqa: F401
-            from coinche.rl import ppo
+            import coinche.rl.policy  # noqa: F401, PLC0415 - optional: the rl extra
+            from coinche.rl import ppo  # noqa: PLC0415 - optional: the rl extra
         except ImportError as error:
             raise argparse.ArgumentTypeError(
                 f"{kind} needs the rl extra (pip install 'coinche[rl]'): {error}"

@@ -5,11 +5,13 @@ uvicorn, to play against the bots in a browser and referee apps through its JSON
     Serve the page at ``http://HOST:PORT/`` and the API under ``/api`` (its OpenAPI
     schema at ``/openapi.json``); Ctrl-C stops it. It needs the ``web`` extra
     (``pip install "coinche[web]"``). ``--bot-workers N`` sets the worker processes
-    that run the searching bots and the reviews (0: threads of the server's process);
-    ``--max-games`` and ``--max-idle`` bound the games held in memory (their number,
-    and the seconds a game is kept after its last request); ``--review-worlds N``
-    draws N worlds for each estimate of a deal's review (default 0: the hands open
-    only, which takes seconds in pure Python where estimates take minutes).
+    that run the searching bots (0: threads of the server's process, the reviews too;
+    else the reviews have a worker process of their own); ``--max-games`` and
+    ``--max-idle`` bound the games held in memory (their number, and the seconds a
+    game is kept after its last request); ``--review-worlds N`` draws N worlds for each
+    estimate of a call in a deal's review (0: the calls are not estimated; the default
+    is 8 in the compiled build, 1 in pure Python, where each world costs about half a
+    minute of a core).
 
 >>> from coinche.cli import build_parser
 >>> args = build_parser().parse_args(["serve", "--port", "8080", "--bot-workers", "0"])
@@ -61,8 +63,8 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "--bot-workers",
         type=_whole(0, 256),
         metavar="N",
-        help="worker processes for the searching bots and the reviews; 0 runs them in "
-        "threads of the server (default: the cores but one, 1 to 4)",
+        help="worker processes for the searching bots (the reviews get one of their "
+        "own); 0 runs both in threads of the server (default: the cores but one, 1 to 4)",
     )
     serve.add_argument(
         "--max-games",
@@ -81,19 +83,24 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
     serve.add_argument(
         "--review-worlds",
         type=_whole(0, 10_000),
-        default=0,
         metavar="N",
-        help="worlds drawn for each estimate of a deal's review (default: 0, the hands open only)",
+        help="worlds drawn for each call's estimate in a deal's review; 0: the calls are "
+        "not estimated, the cards only, with the hands open (default: 8 in the compiled "
+        "build, 1 in pure Python)",
     )
     serve.set_defaults(command=_run_serve)
 
 
 def _run_serve(args: argparse.Namespace) -> int:
     try:  # the web extra, imported only when asked for
-        import uvicorn  # noqa: F401
+        import uvicorn  # noqa: F401, PLC0415 - optional: the web extra
 
-        from coinche.web import Settings, default_workers
-        from coinche.web._app import serve
+        from coinche.web import (  # noqa: PLC0415 - on FastAPI
+            Settings,
+            default_review_worlds,
+            default_workers,
+        )
+        from coinche.web._app import serve  # noqa: PLC0415 - on FastAPI
     except ImportError as error:
         raise _InputError(
             f"serve needs the web extra (pip install 'coinche[web]'): {error}"
@@ -103,7 +110,9 @@ def _run_serve(args: argparse.Namespace) -> int:
         max_games=args.max_games,
         max_idle=float(args.max_idle),
         bot_workers=workers,
-        review_worlds=args.review_worlds,
+        review_worlds=default_review_worlds()
+        if args.review_worlds is None
+        else args.review_worlds,
     )
     print(f"coinche: serving http://{args.host}:{args.port}/ (Ctrl-C stops)", flush=True)
     serve(settings, args.host, args.port)

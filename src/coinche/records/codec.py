@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 
 import attrs
+from typing_extensions import override
 
 from coinche._checks import check_int_range, check_number, check_type, short_repr
 from coinche.cards import Card, Hand, Strain
@@ -102,6 +103,7 @@ class Field:
         self.data = data
         self.path = check_type(path, str, "path")
 
+    @override
     def __repr__(self) -> str:
         return f"Field({self.data!r}, {self.path!r})"
 
@@ -282,6 +284,7 @@ class Fields:
         self.path = check_type(path, str, "path")
         self.tag = check_type(tag, str, "tag")
 
+    @override
     def __repr__(self) -> str:
         return f"Fields({self._data!r}, {self.path!r}, {self.tag!r})"
 

@@ -4,13 +4,15 @@ the reward of a deal (:class:`Rewards`, the one transform every environment uses
 from __future__ import annotations
 
 import functools
-from typing import Final, Literal, TypeVar
+from collections.abc import Mapping
+from typing import Any, Final, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
 from coinche import _kernel as K
+from coinche._checks import check_choice as check_word
 from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS, action_to_int, check_rules
 from coinche.config import RuleConfig
@@ -100,6 +102,18 @@ def render_text(deal: Deal) -> str:
     return "\n".join(lines)
 
 
+def render_for(mode: str | None, deal: Deal | None) -> str | None:
+    """An environment's ``render``: :func:`render_text` of *deal*, printed (*mode*
+    ``"human"``) or returned (``"ansi"``); ``None`` without a mode or a deal."""
+    if mode is None or deal is None:
+        return None
+    text = render_text(deal)
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
 def team_returns(deal: Deal | None, rewards: Rewards | None = None) -> list[float]:
     """Each seat's reward, North to West, once *deal* is scored: its team's deal score
     minus the other team's, through *rewards* (the raw difference without it); zeros
@@ -121,6 +135,36 @@ def check_choice(value: object, name: str, choices: tuple[str, ...]) -> str:
         return value
     listed = ", ".join(repr(choice) for choice in choices)
     raise CoincheTypeError(f"{name} must be one of {listed}, not {short_repr(value)}")
+
+
+def check_options(options: object) -> Mapping[str, Any]:
+    """The ``options`` of an env's ``reset``: a dict (any mapping), or None (an empty
+    mapping); else CoincheTypeError. A key the env does not read is ignored, as
+    PettingZoo's API test requires (it resets with ``{"options": 1}``).
+
+    >>> from coinche.rl._common import check_options
+    >>> check_options(None)
+    {}
+    >>> check_options("deal")
+    Traceback (most recent call last):
+    ...
+    coinche.errors.CoincheTypeError: options must be a dict or None, not 'deal'
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise CoincheTypeError(f"options must be a dict or None, not {short_repr(options)}")
+    return options
+
+
+def check_agent(agent: object) -> Seat:
+    """The seat of *agent*, one of :data:`AGENTS`; else CoincheTypeError (not a str) or
+    CoincheValueError (another name)."""
+    seat = SEAT_OF.get(agent) if type(agent) is str else None
+    if seat is None:
+        check_word(agent, "agent", AGENTS)  # raises, in the words of every choice
+    assert seat is not None
+    return seat
 
 
 def check_render_mode(render_mode: object) -> str | None:

@@ -5,7 +5,7 @@ the single-deal environments instead build the four vectors once when a deal sta
 (with that function) and then change only the values an action changes: a card sets
 its bits in ``played`` and ``trick`` and clears one in the mover's ``hand``, a call its
 bit in ``bids`` (or ``coinche``...), the end of a trick the points from the deal's
-engine position (:class:`coinche.position.Position`). ``tests/test_rl_incremental.py``
+engine position (:class:`coinche.position.Position`). ``tests/test_rl.py``
 checks the result against :func:`~coinche.rl.observation` at every step, every preset.
 The classic turned-card auction is rebuilt from the view at each call (its round two,
 taking and naming calls); its play is incremental like the others.
@@ -24,7 +24,7 @@ from coinche.config import AuctionKind
 from coinche.deal import Action, Deal, Phase
 from coinche.rl.observation import _level, field_slice, observation
 from coinche.scoring import TeamPoints
-from coinche.seats import Seat
+from coinche.seats import Seat, Team
 
 _HAND: Final = field_slice("hand").start
 _PLAYED: Final = field_slice("played").start
@@ -65,8 +65,6 @@ class Tracker:
 
     def set_totals(self, totals: TeamPoints, target: int) -> None:
         """Show new game totals (the game_totals field)."""
-        from coinche.seats import Team
-
         self.totals = totals
         for observer, vector in enumerate(self.vectors):
             own = Team(observer & 1)

@@ -25,7 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from coinche._checks import SEED_LIMIT, check_bool, short_repr
+from coinche._checks import check_bool, check_seed, short_repr
 from coinche.actions import COINCHE_ACTION, NUM_ACTIONS, PASS_ACTION, int_to_action
 from coinche.auction import COINCHE, PASS
 from coinche.config import CoincheTiming, RuleConfig
@@ -38,11 +38,13 @@ from coinche.rl._common import (
     SEAT_OF,
     RewardKind,
     Rewards,
+    check_agent,
     check_choice,
+    check_options,
     check_render_mode,
     fast_mask,
     observation_space,
-    render_text,
+    render_for,
     to_rules,
 )
 from coinche.rl._incremental import Tracker
@@ -132,11 +134,31 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The dict space of ``observation`` and ``action_mask``."""
+        """The dict space of ``observation`` and ``action_mask`` (the same for every
+        agent).
+
+        :raises CoincheTypeError: *agent* is not a str.
+        :raises CoincheValueError: *agent* is not one of :attr:`possible_agents`.
+        """
+        check_agent(agent)
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(NUM_ACTIONS)``: the integers of :mod:`coinche.actions`."""
+        """``Discrete(NUM_ACTIONS)``: the integers of :mod:`coinche.actions` (the same
+        for every agent).
+
+        >>> from coinche.rl import aec_env
+        >>> int(aec_env().action_space("north").n)
+        154
+        >>> aec_env().action_space("nord")
+        Traceback (most recent call last):
+        ...
+        coinche.errors.CoincheValueError: agent must be one of 'north', 'east', ..., not 'nord'
+
+        :raises CoincheTypeError: *agent* is not a str.
+        :raises CoincheValueError: *agent* is not one of :attr:`possible_agents`.
+        """
+        check_agent(agent)
         return self._act_space
 
     # ------------------------------------------------------------------ state
@@ -154,20 +176,26 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode: a new deal (or game), or the one in ``options["deal"]``.
 
-        *seed* is an int or a NumPy integer (of at most 100 digits); a float, a string or
-        a bool raises CoincheTypeError, never read as a number.
+        *seed* is an int or a NumPy integer (of at most 100 digits), or None; a float, a
+        string or a bool raises CoincheTypeError, never read as a number. *options* is a
+        dict (or None): its key ``"deal"`` is read, any other ignored.
+
+        :raises CoincheTypeError: *seed* not an int, *options* not a dict, or
+            ``options["deal"]`` not a :class:`~coinche.Deal` of the env's rules.
+        :raises CoincheValueError: *seed* of more than 100 digits.
         """
         if seed is not None:
-            seed = _check_reset_seed(seed)
-        if seed is not None or self._rng is None:
-            self._rng = random.Random(seed)
-        rng = self._rng
-        given = (options or {}).get("deal")
-        if given is not None:
+            seed = check_seed(seed, numpy=True)
+        given = check_options(options).get("deal")
+        if given is not None:  # checked before anything changes
             if not isinstance(given, Deal):
                 raise CoincheTypeError(f"options['deal'] must be a Deal, not {short_repr(given)}")
             if self.episode != "deal" or given.rules != self.rules:
                 raise CoincheTypeError("options['deal'] needs episode='deal' and the env's rules")
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        rng = self._rng
+        if given is not None:
             self._game = None
             self._deal = given
         elif self.episode == "game":
@@ -212,8 +240,15 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         return None
 
     def observe(self, agent: str) -> ObsDict:
-        """The dict observation of *agent*: its vector and its action mask."""
-        seat = SEAT_OF[agent]
+        """The dict observation of *agent*: its vector and its action mask.
+
+        :raises CoincheTypeError: *agent* is not a str.
+        :raises CoincheValueError: *agent* is not one of :attr:`possible_agents`.
+        """
+        try:  # the hot path: one lookup, checked only when it fails
+            seat = SEAT_OF[agent]
+        except (KeyError, TypeError):
+            seat = check_agent(agent)  # raises, naming the agents
         assert self._tracker is not None, "call reset() first"
         vector = self._tracker.vectors[seat].copy()
         if self._offer is not None:  # an out-of-turn coinche is offered: pass or coinche
@@ -325,13 +360,7 @@ class CoincheAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The deal in the library's notation: printed (``"human"``) or returned (``"ansi"``)."""
-        if self.render_mode is None or self._deal is None:
-            return None
-        text = render_text(self._deal)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for(self.render_mode, self._deal)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -377,21 +406,9 @@ def env(
     ('OrderEnforcingWrapper', 'CoincheAECEnv')
     """
     return wrappers.OrderEnforcingWrapper(
-        raw_env(rules, render_mode, episode=episode, reward=reward)
+        raw_env(rules, render_mode, episode=episode, reward=reward, out_of_turn=out_of_turn)
     )
 
 
 aec_env = env
 """The name :mod:`coinche.rl` exports for :func:`env`."""
-
-
-def _check_reset_seed(seed: object) -> int:
-    """*seed* as an int (an int or a NumPy integer of at most 100 digits), else
-    CoincheTypeError."""
-    if isinstance(seed, np.integer):
-        seed = int(seed)
-    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise CoincheTypeError(
-            f"seed must be an int of at most 100 digits or None, not {short_repr(seed)}"
-        )
-    return seed

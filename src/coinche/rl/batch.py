@@ -41,7 +41,7 @@ import numpy as np
 import numpy.typing as npt
 from jax import lax
 
-from coinche._checks import short_repr
+from coinche._checks import check_int_range, short_repr
 from coinche._shuffle import dealt_hands
 from coinche.actions import NUM_ACTIONS
 from coinche.arrays import (
@@ -51,19 +51,18 @@ from coinche.arrays import (
     MASK_COLUMNS,
     Rules,
     State,
-    advance_key,
     batch_init,
-    check_seed,
     deal_keys,
-    init,
     rules_data,
 )
-from coinche.arrays._engine import PLAY, THROWN_IN, step_where
+from coinche.arrays._checks import check_index as check_seed
+from coinche.arrays._engine import PLAY, THROWN_IN, init, step_where
+from coinche.arrays._rules import advance_key
 from coinche.arrays._tables import check_array_rules
 from coinche.cards import Hand
 from coinche.config import RuleConfig
 from coinche.deal import Deal
-from coinche.errors import CoincheTypeError, IllegalActionError
+from coinche.errors import CoincheTypeError, CoincheValueError, IllegalActionError
 from coinche.rl._common import DEFAULT_REWARD, RewardKind, Rewards, to_rules
 from coinche.rl.observation import OBSERVATION_SIZE, field_slice
 from coinche.seats import Seat
@@ -71,6 +70,8 @@ from coinche.seats import Seat
 __all__ = ["COMPACT_FIELDS", "COMPACT_SIZE", "BatchEnv", "deal_of", "expand", "to_compact_int32"]
 
 I64 = npt.NDArray[np.int64]
+
+_MAX_DEALS: Final = 2**24  # 16,777,216 deals: each one's state takes about 1 KB
 Array = jax.Array
 
 
@@ -132,8 +133,44 @@ _advance_jit: Final = jax.jit(_advance)
 
 
 def to_compact_int32(rows: npt.ArrayLike) -> npt.NDArray[np.int32]:
-    """Compact rows as the JAX engine holds them (int32, card masks as bit patterns)."""
-    return np.asarray(rows, dtype=np.int64).astype(np.uint32).view(np.int32)
+    """Compact rows (:data:`COMPACT_FIELDS`, as :attr:`BatchEnv.observations` gives
+    them: int64, masks from 0 to 2**32 - 1) as the JAX engine holds them (int32, card
+    masks as bit patterns, a set bit 31 negative); one row or ``n x`` :data:`COMPACT_SIZE`.
+
+    >>> from coinche.rl.batch import BatchEnv, to_compact_int32
+    >>> env = BatchEnv(n=2)
+    >>> rows = to_compact_int32(env.observations)
+    >>> rows.dtype, rows.shape, bool((rows == env.state.observation).all())
+    (dtype('int32'), (2, 46), True)
+
+    :raises CoincheTypeError: not an array (or a list) of integers.
+    :raises CoincheValueError: not of shape ``(46,)`` or ``(n, 46)``, or a value out of
+        -2**31 to 2**32 - 1 (neither an int32 nor a 32-bit mask).
+    """
+    return _compact_rows(rows).astype(np.uint32).view(np.int32)
+
+
+def _compact_rows(compact: object) -> npt.NDArray[np.int64]:
+    """*compact* as int64 compact rows (one row or ``n x COMPACT_SIZE``), checked."""
+    try:
+        rows: Any = np.asarray(compact)
+    except (TypeError, ValueError, OverflowError):
+        raise CoincheTypeError(
+            f"compact observations are integers, not {short_repr(compact)}"
+        ) from None
+    if rows.dtype.kind not in "iu":
+        raise CoincheTypeError(f"compact observations are integers, not {rows.dtype}")
+    if rows.ndim not in (1, 2) or rows.shape[-1] != COMPACT_SIZE:
+        raise CoincheValueError(
+            f"compact observations have {COMPACT_SIZE} columns, not {rows.shape}"
+        )
+    if rows.size and not (int(rows.min()) >= -(2**31) and int(rows.max()) < 2**32):
+        raise CoincheValueError(
+            "compact observations hold int32 values and 32-bit masks (from -2**31 to "
+            f"2**32 - 1), not {short_repr(int(rows.min()))} to {short_repr(int(rows.max()))}"
+        )
+    checked: npt.NDArray[np.int64] = rows.astype(np.int64)
+    return checked
 
 
 def _public(rows: npt.NDArray[np.int32]) -> I64:
@@ -149,8 +186,9 @@ class BatchEnv:
     environments' (``"scaled"``, ``"score"`` or ``"win"``; :doc:`/rl`, "Rewards").
 
     :raises RuleConfigError: classic belote, or belote that must be declared.
-    :raises CoincheTypeError: *n* not an int of at least 1, *seed* not an int from 0 to
-        2**64 - 1; *reward* not one of the three.
+    :raises CoincheTypeError: *n* or *seed* not an int; *reward* not one of the three.
+    :raises CoincheValueError: *n* not from 1 to 2**24, *seed* not from 0
+        to 2**64 - 1.
     """
 
     def __init__(
@@ -164,8 +202,7 @@ class BatchEnv:
         self.rules = check_array_rules(to_rules(rules))
         self.reward = Rewards(reward, self.rules)
         """The reward of a deal from its score difference (:attr:`rewards`)."""
-        if type(n) is not int or n < 1:
-            raise CoincheTypeError(f"n must be an int of at least 1, not {short_repr(n)}")
+        n = check_int_range(n, "n", 1, _MAX_DEALS, numpy=True)
         self.seed = check_seed(seed, "seed")
         self.n = n
         self._rules = rules_data(self.rules)
@@ -390,17 +427,12 @@ def expand(compact: npt.ArrayLike) -> npt.NDArray[np.float32]:
     ((8, 998), [8.0, 8.0])
 
     :raises CoincheTypeError: not rows of :data:`COMPACT_SIZE` integers.
+    :raises CoincheValueError: their shape, or values out of 32 bits.
     """
-    rows: Any = np.asarray(compact)
-    if rows.dtype.kind not in "iu":
-        raise CoincheTypeError(f"compact observations are integers, not {rows.dtype}")
+    rows = _compact_rows(compact)
     single = rows.ndim == 1
     if single:
         rows = rows[None, :]
-    if rows.ndim != 2 or rows.shape[1] != COMPACT_SIZE:
-        raise CoincheTypeError(
-            f"compact observations have {COMPACT_SIZE} columns, not {rows.shape}"
-        )
     out = np.asarray(_expand_jit(jnp.asarray(to_compact_int32(rows))))
     assert out.shape[1] == OBSERVATION_SIZE
     return out[0] if single else out

@@ -25,21 +25,24 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from typing_extensions import override
 
-from coinche._checks import check_seat, check_type, short_repr
+from coinche._checks import check_seat, check_seed, check_type, short_repr
 from coinche.actions import NUM_ACTIONS, int_to_action
-from coinche.bots.players import GreedyPlayer, Player
+from coinche.bots.base import Player, _check_player
+from coinche.bots.players import GreedyPlayer
 from coinche.config import RuleConfig
 from coinche.deal import Action, Deal
-from coinche.errors import CoincheTypeError, IllegalActionError
+from coinche.errors import CoincheTypeError, CoincheValueError, IllegalActionError
 from coinche.rl._common import (
     DEFAULT_REWARD,
     RewardKind,
     Rewards,
+    check_options,
     check_render_mode,
     mask_array,
     observation_space,
-    render_text,
+    render_for,
     to_rules,
 )
 from coinche.rl._incremental import Tracker
@@ -102,14 +105,7 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         if illegal_reward is None:
             illegal_reward = -self._reward.bound
         self.illegal_reward = _finite(check_type(illegal_reward, (int, float), "illegal_reward"))
-        chosen = GreedyPlayer() if players is None else players
-        if isinstance(chosen, Mapping):
-            missing = [s.name for s in _SEATS if s is not seat and s not in chosen]
-            if missing:
-                raise CoincheTypeError(f"players has no player for {', '.join(missing)}")
-            self.players: dict[Seat, Player] = {s: chosen[s] for s in _SEATS if s is not seat}
-        else:
-            self.players = {s: chosen for s in _SEATS if s is not seat}
+        self.players: dict[Seat, Player] = _check_players(players, self.seat)
         self.observation_space = observation_space()  # type: ignore[assignment]
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self._rng = random.Random()
@@ -148,29 +144,45 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
         """The legal actions of the agent now, as booleans."""
         return mask_array(self._legal, self.rules).astype(bool)
 
+    @override
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
         """Deal a new deal (or take ``options["deal"]``, a :class:`~coinche.Deal` of the
-        env's rules) and let the others play up to the agent's first turn."""
-        super().reset(seed=seed)
+        env's rules) and let the others play up to the agent's first turn.
+
+        *seed* is None or an int from 0 (Gymnasium seeds are not negative) of at most 100
+        digits, a NumPy integer too; a float, a string or a bool is refused, never read
+        as a number. *options* is a dict (or None): its key ``"deal"`` is read, any
+        other ignored.
+
+        :raises CoincheTypeError: *seed* not an int, *options* not a dict, or
+            ``options["deal"]`` not a :class:`~coinche.Deal` of the env's rules.
+        :raises CoincheValueError: *seed* negative or of more than 100 digits.
+        """
         if seed is not None:
-            self._rng = random.Random(seed)
-        given = (options or {}).get("deal")
-        if given is None:
-            deal = Deal.new(self._rng.choice(_SEATS), self.rules, self._rng)
-        elif not isinstance(given, Deal) or given.rules != self.rules:
+            seed = check_seed(seed, numpy=True)
+            if seed < 0:
+                raise CoincheValueError(
+                    f"seed must be an int from 0 (Gymnasium's seeds are not negative), not {seed}"
+                )
+        given = check_options(options).get("deal")
+        if given is not None and (not isinstance(given, Deal) or given.rules != self.rules):
             raise CoincheTypeError(
                 f"options['deal'] must be a Deal of the env's rules: {short_repr(given)}"
             )
-        else:
-            deal = given
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = random.Random(seed)
+        rng = self._rng
+        deal = given if given is not None else Deal.new(rng.choice(_SEATS), self.rules, rng)
         self._tracker = Tracker(deal)
         self._deal = self._others(deal)
         self._legal = self.deal.legal_actions()
         self._over = self._deal.is_over
         return self._observe(), {}
 
+    @override
     def step(self, action: Any) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play integer *action* for the agent, then the others up to its next turn.
 
@@ -204,15 +216,10 @@ class CoincheGymEnv(gymnasium.Env[ObsDict, np.int64]):
             self.render()
         return self._observe(), reward, deal.is_over, False, {}
 
+    @override
     def render(self) -> str | None:
         """The deal in the library's notation: printed (``"human"``) or returned (``"ansi"``)."""
-        if self.render_mode is None or self._deal is None:
-            return None
-        text = render_text(self._deal)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_for(self.render_mode, self._deal)
 
 
 ENV_ID: Final = "coinche/Coinche-v0"
@@ -247,6 +254,30 @@ def register_envs() -> None:
         vector_entry_point="coinche.rl.vector:CoincheVectorEnv",
         kwargs={"rules": "common", "seat": Seat.SOUTH, "reward": DEFAULT_REWARD},
     )
+
+
+def _check_players(players: object, seat: Seat) -> dict[Seat, Player]:
+    """The player of each seat but *seat*, from *players*: None (GreedyPlayer), one
+    :class:`~coinche.bots.base.Player` or a mapping from seats to players (which may
+    hold *seat* too: its player is not used); else CoincheTypeError."""
+    others = [s for s in _SEATS if s is not seat]
+    if players is None:
+        players = GreedyPlayer()
+    if not isinstance(players, Mapping):
+        if isinstance(players, Player) and not isinstance(players, type):
+            return dict.fromkeys(others, players)
+        raise CoincheTypeError(
+            "players must be a Player, a mapping from seats to players or None, "
+            f"not {short_repr(players)}"
+        )
+    for key, player in players.items():
+        if type(key) is not Seat:
+            raise CoincheTypeError(f"players' keys must be Seats, not {short_repr(key)}")
+        _check_player(player, f"players[{key.name}]")
+    missing = [s.name for s in others if s not in players]
+    if missing:
+        raise CoincheTypeError(f"players has no player for {', '.join(missing)}")
+    return {s: players[s] for s in others}
 
 
 def _finite(value: float) -> float:

@@ -25,6 +25,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from coinche._checks import check_choice, check_type
 from coinche.actions import CAPOT_BASE, NUMERIC_BID_BASE, check_rules
 from coinche.auction import Bid, Coinche, Pass, Surcoinche
 from coinche.auction.classic import NameSuit, Take
@@ -80,6 +81,7 @@ for _name, _size, _ in OBSERVATION_FIELDS:
 OBSERVATION_SIZE: Final = _position
 """The number of values in an observation."""
 del _position, _name, _size
+_NAMES: Final = tuple(_OFFSETS)
 
 
 def field_slice(name: str) -> slice:
@@ -88,9 +90,16 @@ def field_slice(name: str) -> slice:
     >>> from coinche.rl import field_slice
     >>> field_slice("hand"), field_slice("played")
     (slice(0, 32, None), slice(32, 160, None))
+
+    :raises CoincheTypeError: *name* is not a str.
+    :raises CoincheValueError: *name* is not one of the names of
+        :data:`OBSERVATION_FIELDS`.
     """
-    start, stop = _OFFSETS[name]
-    return slice(start, stop)
+    found = _OFFSETS.get(name) if type(name) is str else None
+    if found is None:
+        check_choice(name, "name", _NAMES)  # raises, naming the fields
+    assert found is not None
+    return slice(*found)
 
 
 _HAND: Final = _OFFSETS["hand"][0]
@@ -219,10 +228,14 @@ def observation(view: PlayerView, totals: TeamPoints | None = None) -> npt.NDArr
     >>> int(vector[field_slice("played")].sum()) in (0, 32)   # thrown in, or played out
     True
 
+    :raises CoincheTypeError: *view* is not a :class:`~coinche.PlayerView`, *totals*
+        neither a :class:`~coinche.TeamPoints` nor None.
     :raises RuleConfigError: rules the action table cannot encode (more than 17 bid levels).
     """
     if not isinstance(view, PlayerView):
         raise CoincheTypeError(f"expected a PlayerView, not {type(view).__name__}")
+    if totals is not None:
+        check_type(totals, TeamPoints, "totals")
     rules = view.rules
     check_rules(rules)
     me = int(view.seat)

@@ -56,6 +56,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
+from typing_extensions import override
 
 from coinche._checks import short_repr
 from coinche.actions import NUM_ACTIONS, UnknownActionError, int_to_action, legal_action_ints
@@ -69,7 +70,14 @@ from coinche.contract import CAPOT, GENERALE, SpecialBid
 from coinche.deal import Deal, Phase
 from coinche.dealing import dealing_positions, first_packets
 from coinche.errors import IllegalActionError, InvalidDealError
-from coinche.rl._common import DEFAULT_REWARD, Rewards, score_bound, team_returns, to_rules
+from coinche.rl._common import (
+    DEFAULT_REWARD,
+    Rewards,
+    render_text,
+    score_bound,
+    team_returns,
+    to_rules,
+)
 from coinche.rl.observation import OBSERVATION_SIZE, field_slice, observation
 from coinche.seats import Seat
 
@@ -335,9 +343,8 @@ class CoincheState(pyspiel.State):  # type: ignore[misc]
         other._before = before
         return other
 
+    @override
     def __str__(self) -> str:
-        from coinche.rl._common import render_text
-
         deal = self.deal
         if deal is None:
             return f"dealing: {len(self.deck)} of 32 cards dealt"

@@ -34,22 +34,24 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Sequence
 from importlib import resources
-from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from coinche import _kernel as K
-from coinche._checks import check_type, short_repr
+from coinche._checks import check_int_range, check_type, short_repr
+from coinche.bots.base import _check_turn
 from coinche.bots.players import GreedyPlayer, Player
 from coinche.cards import Card
 from coinche.deal import Action, PlayerView
 from coinche.errors import CoincheError, CoincheTypeError, IllegalCardError, InvalidDealError
 from coinche.play import explain_card, legal_cards
+from coinche.rl._weights import CANON, SUIT_PLACES, layer, load_arrays, save_arrays
 
 __all__ = [
     "FEATURE_FIELDS",
@@ -117,21 +119,8 @@ _FORMAT: Final = "coinche-policy-1"
 _DATA: Final = "policy-v1.npz"
 
 
-def _canonical_suits(strain: int) -> tuple[int, int, int, int]:
-    """The canonical place of each suit under *strain* (see :data:`FEATURE_FIELDS`)."""
-    if strain >= 4:
-        return (0, 1, 2, 3)
-    order = [strain] + [suit for suit in range(4) if suit != strain]
-    places = [0, 0, 0, 0]
-    for place, suit in enumerate(order):
-        places[suit] = place
-    return (places[0], places[1], places[2], places[3])
-
-
-_CANON: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(8 * _canonical_suits(strain)[c >> 3] + (c & 7) for c in range(32)) for strain in range(6)
-)
-_SUITS: Final = tuple(_canonical_suits(strain) for strain in range(6))
+_CANON: Final = CANON  # the canonical order of FEATURE_FIELDS
+_SUITS: Final = SUIT_PLACES
 
 
 def canonical_card(card: int, strain: int) -> int:
@@ -145,8 +134,12 @@ def canonical_card(card: int, strain: int) -> int:
     12
     >>> canonical_card(Card.parse("JH").index, 4)   # no trump: the usual order
     20
+
+    :raises CoincheTypeError: *card* or *strain* not an int (or a NumPy integer).
+    :raises CoincheValueError: *card* out of 0..31 or *strain* out of 0..5.
     """
-    return _CANON[strain][card]
+    index = check_int_range(card, "card", 0, 31, numpy=True)
+    return _CANON[check_int_range(strain, "strain", 0, 5, numpy=True)][index]
 
 
 def features(view: PlayerView) -> Vector:
@@ -261,24 +254,12 @@ class PolicyNetwork:
             )
         kept: list[tuple[Vector, Vector]] = []
         inputs = FEATURE_SIZE
+        last = len(layers) - 1
         for i, pair in enumerate(layers):
-            if not isinstance(pair, tuple) or len(pair) != 2:
-                raise CoincheTypeError(f"layer {i} must be a (weights, bias) pair")
-            try:
-                weights = np.array(pair[0], dtype=np.float32)
-                bias = np.array(pair[1], dtype=np.float32)
-            except (TypeError, ValueError) as error:
-                raise PolicyWeightsError(f"layer {i} is not numeric: {error}") from None
-            outputs = 32 if i == len(layers) - 1 else (weights.shape[1:2] or (0,))[0]
-            if weights.shape != (inputs, outputs) or bias.shape != (outputs,):
-                raise PolicyWeightsError(
-                    f"layer {i} has weights of shape {weights.shape} and bias of shape "
-                    f"{bias.shape}; expected ({inputs}, {outputs}) and ({outputs},)"
-                )
-            if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
-                raise PolicyWeightsError(f"layer {i} holds a value that is not finite")
+            outputs = 32 if i == last else None
+            weights, bias = layer(pair, f"layer {i}", inputs, outputs, PolicyWeightsError)
             kept.append((weights, bias))
-            inputs = outputs
+            inputs = weights.shape[1]
         self.layers: tuple[tuple[Vector, Vector], ...] = tuple(kept)
 
     def values(self, x: npt.ArrayLike) -> Vector:
@@ -286,7 +267,7 @@ class PolicyNetwork:
         ``(n, 32)`` array for ``n`` of them (shape ``(n, FEATURE_SIZE)``)."""
         try:
             h = np.asarray(x, dtype=np.float32)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise CoincheTypeError(f"values takes numbers, not {short_repr(x)}") from None
         if h.shape[-1:] != (FEATURE_SIZE,) or h.ndim > 2:
             raise PolicyWeightsError(
@@ -299,31 +280,34 @@ class PolicyNetwork:
                 h = np.maximum(h, 0.0)
         return h
 
-    def save(self, path: str | Path) -> None:
-        """Write the network to *path* (a ``.npz`` file that :meth:`load` reads)."""
-        arrays: dict[str, npt.NDArray[np.generic]] = {"format": np.array(_FORMAT)}
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the network to *path* (a ``.npz`` file that :meth:`load` reads).
+
+        >>> import os, tempfile
+        >>> from coinche.rl.policy import PolicyNetwork, load_network
+        >>> path = os.path.join(tempfile.mkdtemp(), "net.npz")
+        >>> load_network().save(path)
+        >>> len(PolicyNetwork.load(path).layers) == len(load_network().layers)
+        True
+
+        :raises CoincheTypeError: *path* neither a str nor a path.
+        :raises OSError: the file cannot be written.
+        """
+        arrays: dict[str, Any] = {}
         for i, (weights, bias) in enumerate(self.layers):
             arrays[f"w{i}"] = weights
             arrays[f"b{i}"] = bias
-        with open(path, "wb") as out:
-            np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
+        save_arrays(path, _FORMAT, arrays)
 
     @classmethod
-    def load(cls, path: str | Path) -> PolicyNetwork:
-        """The network written by :meth:`save` to *path*.
+    def load(cls, path: str | os.PathLike[str]) -> PolicyNetwork:
+        """The network written by :meth:`save` to *path* (see :meth:`save`).
 
-        :raises PolicyWeightsError: the file is not a policy file of this library.
-        :raises OSError: the file cannot be read.
+        :raises CoincheTypeError: *path* neither a str nor a path.
+        :raises PolicyWeightsError: no file can be read there, or not a policy file of
+            this library.
         """
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                files = dict(data.items())
-        except (ValueError, EOFError) as error:
-            raise PolicyWeightsError(
-                f"{short_repr(str(path))} is not a policy file: {error}"
-            ) from None
-        if "format" not in files or str(files["format"]) != _FORMAT:
-            raise PolicyWeightsError(f"{short_repr(str(path))} is not a {_FORMAT} file")
+        files = load_arrays(path, _FORMAT, PolicyWeightsError)
         count = sum(1 for name in files if name.startswith("w"))
         try:
             layers = [(files[f"w{i}"], files[f"b{i}"]) for i in range(count)]
@@ -392,7 +376,12 @@ class PolicyPlayer:
         self.bidder: Player = GreedyPlayer() if bidder is None else bidder
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The card the network values highest, or the bidder's call."""
+        """The card the network values highest, or the bidder's call.
+
+        :raises CoincheTypeError: *view* not a view, *legal* not a non-empty list or
+            tuple of actions, *rng* not a random.Random.
+        """
+        _check_turn(view, legal, rng)
         cards = [action for action in legal if isinstance(action, Card)]
         if not cards or view.contract is None or view.trick is None:
             return self.bidder.choose(view, legal, rng)

@@ -19,8 +19,8 @@ The features and the network's forward pass are written once, on arrays of any
 NumPy-like module (*xp*: :mod:`numpy` here, :mod:`jax.numpy` in the trainer,
 ``examples/ppo_jax.py``), so that the exported player computes what the trained policy
 computed. Cards are numbered in the *canonical* order of the contract (the trump suit
-first, as :func:`coinche.rl.policy.canonical_card`), which lets one set of weights serve
-the four trump suits.
+first, as :func:`coinche.rl.policy.canonical_card`: the same table), which lets one
+set of weights serve the four trump suits.
 
 >>> import random
 >>> from coinche import RuleConfig, Seat
@@ -38,20 +38,21 @@ True
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from collections.abc import Sequence
 from importlib import resources
-from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from coinche._checks import short_repr
+from coinche._checks import SEED_LIMIT, check_int_range, check_number, check_sequence, short_repr
 from coinche.actions import NUM_ACTIONS, action_to_int, check_rules
 from coinche.bots.players import GreedyPlayer
 from coinche.deal import Action, PlayerView
-from coinche.errors import CoincheError, CoincheTypeError, IllegalActionError
+from coinche.errors import CoincheError, CoincheTypeError, CoincheValueError, IllegalActionError
+from coinche.rl._weights import CANON, layer, load_arrays, save_arrays
 from coinche.rl.observation import OBSERVATION_SIZE, field_slice, observation
 
 __all__ = [
@@ -114,11 +115,8 @@ def canonical_orders() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     >>> bool((real[4] == range(32)).all())        # no trump: the usual order
     True
     """
-    real = np.tile(np.arange(32, dtype=np.int32), (7, 1))
-    for strain in range(4):
-        suits = [strain] + [suit for suit in range(4) if suit != strain]
-        real[strain] = [8 * suit + rank for suit in suits for rank in range(8)]
-    place = np.argsort(real, axis=1).astype(np.int32)
+    place = np.array([*CANON, range(32)], dtype=np.int32)
+    real = np.argsort(place, axis=1).astype(np.int32)
     return real, place
 
 
@@ -156,7 +154,16 @@ def ppo_features(observations: Any, hints: Any, xp: Any = np) -> Any:
     >>> x = ppo_features(observation(deal.view(Seat.NORTH))[None, :], np.array([32]))
     >>> x.shape == (1, PPO_FEATURE_SIZE), int(x[0, :32].sum()), float(x[0, -154 + 32])
     (True, 8, 1.0)
+
+    :raises CoincheTypeError: *xp* neither NumPy nor JAX's NumPy, *observations* not a
+        numeric array, *hints* not an integer array.
+    :raises CoincheValueError: *observations* not of shape ``(n, 998)``, *hints* not of
+        shape ``(n,)``, or (NumPy arrays only: a traced array's values are not read)
+        a hint out of 0..153.
     """
+    _check_xp(xp)
+    n = _check_rows(observations, "observations", OBSERVATION_SIZE)
+    _check_hints(hints, n)
     o = xp.asarray(observations, dtype=xp.float32)
     n = o.shape[0]
     strain = _strain_row(xp, o)
@@ -228,7 +235,28 @@ def policy_logits(params: dict[str, Any], features: Any, observations: Any, xp: 
     order, and of the value head, 1 output; ``prior``, the bonus of the hint's logit)
     on :func:`ppo_features` rows *features* of the *observations*, on *xp*'s arrays.
     Illegal actions are not masked here.
+
+    >>> import numpy as np
+    >>> from coinche.rl.observation import OBSERVATION_SIZE
+    >>> from coinche.rl.ppo import PPO_FEATURE_SIZE, PpoNetwork, policy_logits
+    >>> net = PpoNetwork.initial(hidden=(4,), seed=0)
+    >>> rows = np.zeros((2, OBSERVATION_SIZE), np.float32)
+    >>> features = np.zeros((2, PPO_FEATURE_SIZE), np.float32)
+    >>> logits, values = policy_logits(net.params, features, rows)
+    >>> logits.shape, values.shape
+    ((2, 154), (2,))
+
+    :raises CoincheTypeError: *xp* neither NumPy nor JAX's NumPy, *params* not such a
+        dict, *features* or *observations* not numeric arrays.
+    :raises CoincheValueError: arrays of the wrong shapes.
     """
+    _check_xp(xp)
+    n = _check_rows(features, "features", PPO_FEATURE_SIZE)
+    if _check_rows(observations, "observations", OBSERVATION_SIZE) != n:
+        raise CoincheValueError(
+            f"observations must have the {n} rows of features, not {_shape(observations)[0]}"
+        )
+    _check_params(params)
     h = features
     for weights, bias in params["torso"]:
         h = xp.maximum(h @ weights + bias, 0.0)
@@ -239,6 +267,79 @@ def policy_logits(params: dict[str, Any], features: Any, observations: Any, xp: 
     place = xp.asarray(_PLACE)[strain]
     card_logits = xp.take_along_axis(canon[:, :32], place, axis=1)
     return xp.concatenate([card_logits, canon[:, 32:]], axis=1), value
+
+
+def _check_xp(xp: object) -> None:
+    if xp is not np and getattr(xp, "__name__", None) != "jax.numpy":
+        raise CoincheTypeError(f"xp must be numpy or jax.numpy, not {short_repr(xp)}")
+
+
+def _shape(value: object) -> tuple[int, ...]:
+    return tuple(getattr(value, "shape", ()))
+
+
+def _is_array(value: object) -> bool:
+    """A NumPy array, or another library's (JAX's, a tracer under jit): a shape and a dtype."""
+    return hasattr(value, "shape") and hasattr(value, "dtype")
+
+
+def _check_rows(value: object, name: str, width: int) -> int:
+    """*value* a numeric array of shape ``(n, width)``: n."""
+    if not _is_array(value) or not np.issubdtype(np.dtype(value.dtype), np.number):  # type: ignore[attr-defined]
+        raise CoincheTypeError(f"{name} must be a numeric array, not {short_repr(value)}")
+    shape = _shape(value)
+    if len(shape) != 2 or shape[1] != width:
+        raise CoincheValueError(f"{name} must be an array of shape (n, {width}), not {shape}")
+    return shape[0]
+
+
+def _check_hints(hints: object, n: int) -> None:
+    """*hints* an integer array of shape ``(n,)``; a NumPy array's values from 0 to 153."""
+    kind = np.dtype(hints.dtype) if _is_array(hints) else None  # type: ignore[attr-defined]
+    if kind is None or kind == np.bool_ or not np.issubdtype(kind, np.integer):
+        raise CoincheTypeError(f"hints must be an integer array, not {short_repr(hints)}")
+    if _shape(hints) != (n,):
+        raise CoincheValueError(
+            f"hints must be an array of shape ({n},), one per row, not {_shape(hints)}"
+        )
+    if (
+        isinstance(hints, np.ndarray)
+        and n
+        and not (int(hints.min()) >= 0 and int(hints.max()) < NUM_ACTIONS)
+    ):
+        raise CoincheValueError(f"hints must be actions from 0 to 153, not {short_repr(hints)}")
+
+
+def _check_params(params: object) -> None:
+    """*params* the dict of :func:`policy_logits`: its keys, pairs and shapes."""
+    if not isinstance(params, dict) or set(params) != {"torso", "pi", "v", "prior"}:
+        raise CoincheTypeError(
+            f"params must be a dict of torso, pi, v and prior, not {short_repr(params)}"
+        )
+    torso = params["torso"]
+    if not isinstance(torso, (list, tuple)) or not torso:
+        raise CoincheTypeError(f"params['torso'] must be a list of pairs, not {short_repr(torso)}")
+    inputs = PPO_FEATURE_SIZE
+    for name, pair, outputs in (
+        *((f"params['torso'][{i}]", pair, None) for i, pair in enumerate(torso)),
+        ("params['pi']", params["pi"], NUM_ACTIONS),
+        ("params['v']", params["v"], 1),
+    ):
+        if not (isinstance(pair, (list, tuple)) and len(pair) == 2 and all(map(_is_array, pair))):
+            raise CoincheTypeError(f"{name} must be a (weights, bias) pair of arrays")
+        weights, bias = _shape(pair[0]), _shape(pair[1])
+        width = outputs if outputs is not None else (weights[1:2] or (0,))[0]
+        if width < 1 or weights != (inputs, width) or bias != (width,):
+            raise CoincheValueError(
+                f"{name} has shapes {weights} and {bias}; expected ({inputs}, {width or 'n'}) "
+                f"and ({width or 'n'},)"
+            )
+        if outputs is None:
+            inputs = width
+    if not _is_array(params["prior"]) and type(params["prior"]) is not float:
+        raise CoincheTypeError(
+            f"params['prior'] must be a number, not {short_repr(params['prior'])}"
+        )
 
 
 class PpoWeightsError(CoincheError, ValueError):
@@ -253,6 +354,8 @@ class PpoWeightsError(CoincheError, ValueError):
 
 _FORMAT: Final = "coinche-ppo-1"
 _DATA: Final = "ppo-v1.npz"
+_MAX_LAYERS: Final = 8  # hidden layers of PpoNetwork.initial: the shipped network has 2
+_MAX_WIDTH: Final = 4096  # units a hidden layer: the shipped network has 256
 
 
 class PpoNetwork:
@@ -287,17 +390,13 @@ class PpoNetwork:
         layers: list[tuple[Floats, Floats]] = []
         inputs = PPO_FEATURE_SIZE
         for i, pair in enumerate(torso):
-            weights, bias = _pair(pair, f"torso layer {i}", inputs, None)
+            weights, bias = layer(pair, f"torso layer {i}", inputs, None, PpoWeightsError)
             layers.append((weights, bias))
             inputs = weights.shape[1]
         self.torso: tuple[tuple[Floats, Floats], ...] = tuple(layers)
-        self.pi: tuple[Floats, Floats] = _pair(pi, "pi", inputs, NUM_ACTIONS)
-        self.v: tuple[Floats, Floats] = _pair(v, "v", inputs, 1)
-        if isinstance(prior, bool) or not isinstance(prior, (int, float, np.floating)):
-            raise CoincheTypeError(f"prior must be a number, not {short_repr(prior)}")
-        if not np.isfinite(prior):
-            raise PpoWeightsError(f"prior must be finite, not {prior!r}")
-        self.prior = float(prior)
+        self.pi: tuple[Floats, Floats] = layer(pi, "pi", inputs, NUM_ACTIONS, PpoWeightsError)
+        self.v: tuple[Floats, Floats] = layer(v, "v", inputs, 1, PpoWeightsError)
+        self.prior = check_number(prior, "prior", error=PpoWeightsError, numpy=True)
 
     @property
     def hidden(self) -> tuple[int, ...]:
@@ -319,16 +418,32 @@ class PpoNetwork:
         """The network of a dict as :func:`policy_logits` takes it (its arrays NumPy or
         JAX: they are copied to NumPy).
 
-        :raises CoincheTypeError: a dict without the four keys.
+        >>> from coinche.rl.ppo import PpoNetwork
+        >>> net = PpoNetwork.initial(hidden=(4,), seed=0)
+        >>> PpoNetwork.from_params(net.params).hidden
+        (4,)
+
+        :raises CoincheTypeError: not a dict of the four keys, pairs or a number.
+        :raises PpoWeightsError: arrays of the wrong shapes, or not finite.
         """
         if not isinstance(params, dict) or set(params) != {"torso", "pi", "v", "prior"}:
             raise CoincheTypeError(
                 f"params must be a dict of torso, pi, v and prior, not {short_repr(params)}"
             )
-        torso = [(np.asarray(w), np.asarray(b)) for w, b in params["torso"]]
-        pi = (np.asarray(params["pi"][0]), np.asarray(params["pi"][1]))
-        v = (np.asarray(params["v"][0]), np.asarray(params["v"][1]))
-        return cls(torso, pi, v, float(np.asarray(params["prior"])))
+        torso = params["torso"]
+        if not isinstance(torso, (list, tuple)):
+            raise CoincheTypeError(
+                f"params['torso'] must be a list of pairs, not {short_repr(torso)}"
+            )
+        prior = params["prior"]
+        if _is_array(prior) and _shape(prior) == ():
+            prior = np.asarray(prior)[()]  # a 0-d NumPy or JAX array: its NumPy scalar
+        return cls(
+            [_as_pair(pair) for pair in torso],
+            _as_pair(params["pi"]),
+            _as_pair(params["v"]),
+            prior,
+        )
 
     @classmethod
     def initial(
@@ -342,12 +457,25 @@ class PpoNetwork:
         >>> from coinche.rl.ppo import PpoNetwork
         >>> PpoNetwork.initial(hidden=(8, 8), seed=1).hidden
         (8, 8)
+
+        :raises CoincheTypeError: *hidden* not a sequence of ints, *seed* not an int,
+            *prior* not a number.
+        :raises CoincheValueError: *hidden* empty, longer than 8, or a width out of 1 to
+            4096; *seed* negative or of more than 100 digits.
+        :raises PpoWeightsError: *prior* not finite.
         """
-        widths = [int(width) for width in hidden]
-        if not widths or any(width < 1 for width in widths):
+        given: object = hidden
+        if not isinstance(given, (list, tuple)) or not given:
             raise CoincheTypeError(
-                f"hidden must be widths of at least 1, not {short_repr(hidden)}"
+                f"hidden must be widths of at least 1 (a tuple), not {short_repr(hidden)}"
             )
+        layers: tuple[object, ...] = check_sequence(hidden, "hidden", max_len=_MAX_LAYERS)
+        widths = [
+            check_int_range(width, f"hidden[{i}]", 1, _MAX_WIDTH, numpy=True)
+            for i, width in enumerate(layers)
+        ]
+        seed = check_int_range(seed, "seed", 0, SEED_LIMIT - 1, numpy=True)
+        prior = check_number(prior, "prior", error=PpoWeightsError, numpy=True)
         rng = np.random.default_rng(seed)
         sizes = [PPO_FEATURE_SIZE, *widths]
         torso = [
@@ -361,39 +489,54 @@ class PpoNetwork:
 
     def logits(self, observations: npt.ArrayLike, hints: npt.ArrayLike) -> Floats:
         """The 154 logits of each observation row (``n x 998``) with GreedyPlayer's
-        action there (*hints*, ``n`` action integers): :func:`policy_logits`."""
-        o = np.asarray(observations, dtype=np.float32)
-        logits, _ = policy_logits(self.params, ppo_features(o, hints), o)
+        action there (*hints*, ``n`` action integers): :func:`policy_logits`.
+
+        >>> import numpy as np
+        >>> from coinche.rl.observation import OBSERVATION_SIZE
+        >>> from coinche.rl.ppo import PpoNetwork
+        >>> net = PpoNetwork.initial(hidden=(4,), seed=0)
+        >>> net.logits(np.zeros((1, OBSERVATION_SIZE)), np.array([32])).shape
+        (1, 154)
+
+        :raises CoincheTypeError: not arrays of numbers and of integers (a list is read
+            as an array).
+        :raises CoincheValueError: their shapes, or a hint out of 0..153.
+        """
+        o = _as_array(observations, "observations")
+        logits, _ = policy_logits(self.params, ppo_features(o, _as_array(hints, "hints")), o)
         out: Floats = logits.astype(np.float32)
         return out
 
-    def save(self, path: str | Path) -> None:
-        """Write the network to *path* (a ``.npz`` file that :meth:`load` reads)."""
-        arrays: dict[str, Any] = {"format": np.array(_FORMAT), "prior": np.float32(self.prior)}
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the network to *path* (a ``.npz`` file that :meth:`load` reads).
+
+        >>> import os, tempfile
+        >>> from coinche.rl.ppo import PpoNetwork
+        >>> path = os.path.join(tempfile.mkdtemp(), "net.npz")
+        >>> PpoNetwork.initial(hidden=(4,), seed=0).save(path)
+        >>> PpoNetwork.load(path).hidden
+        (4,)
+
+        :raises CoincheTypeError: *path* neither a str nor a path.
+        :raises OSError: the file cannot be written.
+        """
+        arrays: dict[str, Any] = {"prior": np.float32(self.prior)}
         for i, (weights, bias) in enumerate(self.torso):
             arrays[f"w{i}"] = weights
             arrays[f"b{i}"] = bias
         arrays["pi_w"], arrays["pi_b"] = self.pi
         arrays["v_w"], arrays["v_b"] = self.v
-        with open(path, "wb") as out:
-            np.savez_compressed(out, **arrays)
+        save_arrays(path, _FORMAT, arrays)
 
     @classmethod
-    def load(cls, path: str | Path) -> PpoNetwork:
-        """The network written by :meth:`save` to *path*.
+    def load(cls, path: str | os.PathLike[str]) -> PpoNetwork:
+        """The network written by :meth:`save` to *path* (see :meth:`save`).
 
-        :raises PpoWeightsError: the file is not a PPO policy file of this library.
-        :raises OSError: the file cannot be read.
+        :raises CoincheTypeError: *path* neither a str nor a path.
+        :raises PpoWeightsError: no file can be read there, or not a PPO policy file of
+            this library.
         """
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                files = dict(data.items())
-        except (ValueError, EOFError) as error:
-            raise PpoWeightsError(
-                f"{short_repr(str(path))} is not a policy file: {error}"
-            ) from None
-        if "format" not in files or str(files["format"]) != _FORMAT:
-            raise PpoWeightsError(f"{short_repr(str(path))} is not a {_FORMAT} file")
+        files = load_arrays(path, _FORMAT, PpoWeightsError)
         count = sum(1 for name in files if name[:1] == "w" and name[1:].isdigit())
         try:
             torso = [(files[f"w{i}"], files[f"b{i}"]) for i in range(count)]
@@ -405,24 +548,18 @@ class PpoNetwork:
         return cls(torso, pi, v, prior)
 
 
-def _pair(pair: object, name: str, inputs: int, outputs: int | None) -> tuple[Floats, Floats]:
-    """A layer's ``(weights, bias)`` as float32, checked."""
-    if not isinstance(pair, tuple) or len(pair) != 2:
-        raise CoincheTypeError(f"{name} must be a (weights, bias) pair, not {short_repr(pair)}")
+def _as_array(value: object, name: str) -> Any:
+    """*value* (an array, or a list of numbers) as a NumPy array; CoincheTypeError for
+    what NumPy cannot read as one."""
     try:
-        weights = np.array(pair[0], dtype=np.float32)
-        bias = np.array(pair[1], dtype=np.float32)
-    except (TypeError, ValueError) as error:
-        raise PpoWeightsError(f"{name} is not numeric: {error}") from None
-    width = outputs if outputs is not None else (weights.shape[1:2] or (0,))[0]
-    if width < 1 or weights.shape != (inputs, width) or bias.shape != (width,):
-        raise PpoWeightsError(
-            f"{name} has weights of shape {weights.shape} and bias of shape {bias.shape}; "
-            f"expected ({inputs}, {width if width else 'n'}) and ({width if width else 'n'},)"
-        )
-    if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
-        raise PpoWeightsError(f"{name} holds a value that is not finite")
-    return weights, bias
+        return np.asarray(value)
+    except (TypeError, ValueError, OverflowError):
+        raise CoincheTypeError(f"{name} must be an array, not {short_repr(value)}") from None
+
+
+def _as_pair(pair: object) -> Any:
+    """A list pair (a pytree's) as the tuple a layer is; anything else as it is."""
+    return tuple(pair) if isinstance(pair, list) and len(pair) == 2 else pair
 
 
 _SHIPPED: list[PpoNetwork] = []
@@ -460,13 +597,14 @@ class PpoPlayer:
     True
 
     :raises CoincheTypeError: *network* neither a network nor a path.
-    :raises PpoWeightsError: a path to a file that is not a PPO policy file.
+    :raises PpoWeightsError: a path where no file can be read, or to a file that is not
+        a PPO policy file.
     """
 
-    def __init__(self, network: PpoNetwork | str | Path | None = None) -> None:
+    def __init__(self, network: PpoNetwork | str | os.PathLike[str] | None = None) -> None:
         if network is None:
             network = load_ppo_network()
-        elif isinstance(network, (str, Path)):
+        elif isinstance(network, (str, os.PathLike)):
             network = PpoNetwork.load(network)
         elif not isinstance(network, PpoNetwork):
             raise CoincheTypeError(
@@ -506,7 +644,10 @@ class PpoPlayer:
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The action of *legal* of highest logit (the first in action-integer order of
-        equal ones); raises as :meth:`action_logits`."""
+        equal ones); raises as :meth:`action_logits`, and CoincheTypeError for *rng*
+        not a random.Random (it draws nothing from it)."""
+        if not isinstance(rng, random.Random):
+            raise CoincheTypeError(f"rng must be a random.Random, not {short_repr(rng)}")
         scored = self.action_logits(view, legal)
         rules = view.rules
         return max(scored, key=lambda a: (scored[a], -action_to_int(a, rules)))

@@ -26,19 +26,24 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
+from typing_extensions import override
 
-from coinche._checks import check_bool, short_repr
+from coinche._checks import check_bool, check_int_range, short_repr
 from coinche.actions import NUM_ACTIONS
-from coinche.arrays import check_seed, greedy_action, rules_data
+from coinche.arrays import rules_data
+from coinche.arrays._checks import check_index as check_seed
+from coinche.arrays._policies import greedy_action
 from coinche.arrays._tables import check_array_rules
 from coinche.config import RuleConfig
-from coinche.errors import CoincheTypeError
-from coinche.rl._common import DEFAULT_REWARD, RewardKind, to_rules
+from coinche.errors import CoincheTypeError, CoincheValueError
+from coinche.rl._common import DEFAULT_REWARD, RewardKind, check_options, to_rules
 from coinche.rl.batch import COMPACT_SIZE, BatchEnv, expand, to_compact_int32
 from coinche.rl.observation import OBSERVATION_SIZE
 from coinche.seats import Seat
 
 __all__ = ["CoincheVectorEnv", "Policy", "greedy_policy", "random_policy"]
+
+_MAX_ENVS: Final = 2**24  # 16,777,216 deals: more would not fit (each observation is 4 KB)
 
 I64 = npt.NDArray[np.int64]
 
@@ -58,11 +63,40 @@ def random_policy(
     >>> actions = random_policy(np.zeros((2, 46), np.int64), mask, np.random.default_rng(0))
     >>> bool(actions[0] in (32, 40)), int(actions[1])
     (True, 5)
+
+    :raises CoincheTypeError: *mask* not a 2-D NumPy array of bools with 154 columns,
+        *compact* not a NumPy array of as many rows, *rng* not a NumPy Generator.
+    :raises CoincheValueError: a row of *mask* with no legal action.
     """
+    _check_policy_arguments(compact, mask, rng)
     cumulative = np.cumsum(mask, axis=1, dtype=np.int16)
+    if not cumulative[:, -1].all():
+        empty = int(np.argmin(cumulative[:, -1]))
+        raise CoincheValueError(f"mask[{empty}] allows no action: a policy needs one per row")
     pick = (rng.random(mask.shape[0]) * cumulative[:, -1]).astype(np.int16)
     chosen: npt.NDArray[np.int64] = np.argmax(cumulative > pick[:, None], axis=1).astype(np.int64)
     return chosen
+
+
+def _check_policy_arguments(compact: object, mask: object, rng: object) -> None:
+    """The arguments of a :data:`Policy`: *mask* an ``n x 154`` array of bools, *compact*
+    an array of *n* rows, *rng* a NumPy Generator; else CoincheTypeError."""
+    if not (
+        isinstance(mask, np.ndarray)
+        and mask.dtype == np.bool_
+        and mask.ndim == 2
+        and mask.shape[1] == NUM_ACTIONS
+    ):
+        raise CoincheTypeError(
+            f"mask must be an n x {NUM_ACTIONS} NumPy array of bools, not {short_repr(mask)}"
+        )
+    if not isinstance(compact, np.ndarray) or compact.shape[:1] != mask.shape[:1]:
+        raise CoincheTypeError(
+            f"compact must be a NumPy array of {mask.shape[0]} rows (one per row of mask), "
+            f"not {short_repr(compact)}"
+        )
+    if not isinstance(rng, np.random.Generator):
+        raise CoincheTypeError(f"rng must be a numpy.random.Generator, not {short_repr(rng)}")
 
 
 def greedy_policy(rules: RuleConfig | str | None = None) -> Policy:
@@ -109,7 +143,8 @@ def _check_actions(actions: object, n: int, who: str) -> I64:
 
 
 class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDArray[Any]]):
-    """*num_envs* deals of *rules* as one Gymnasium vector env (same-step autoreset).
+    """*num_envs* deals of *rules* (from 1 to 2**24) as one Gymnasium vector env
+    (same-step autoreset).
 
     With a *seat* (a :class:`~coinche.Seat`) the agent plays that seat in every deal and
     *opponent* (a :data:`Policy`; default :func:`greedy_policy`, the library's
@@ -158,6 +193,7 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
                 f"opponent must be a Policy (a callable) or None, not {short_repr(opponent)}"
             )
         self.compact = check_bool(compact, "compact")
+        num_envs = check_int_range(num_envs, "num_envs", 1, _MAX_ENVS, numpy=True)
         self.batch = BatchEnv(rules, n=num_envs, seed=seed, reward=reward)
         self.num_envs = num_envs
         self.seat = seat
@@ -207,11 +243,26 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
             rewards += batch.rewards[:, team]
             ended |= batch.terminated
 
+    @override
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Start *num_envs* new deals (of *seed*, else of the next seed) and play the
-        other seats up to the agent's first turn."""
+        other seats up to the agent's first turn.
+
+        *options* is None or a dict, whose keys are ignored but one: every deal is
+        reset, so Gymnasium's ``reset_mask`` (which asks to reset some deals only) is
+        refused, not taken for all.
+
+        :raises CoincheTypeError: *seed* not an int from 0 to 2**64 - 1, *options* not a
+            dict.
+        :raises CoincheValueError: *options* holds ``"reset_mask"``.
+        """
+        if "reset_mask" in check_options(options):
+            raise CoincheValueError(
+                "options['reset_mask'] is refused: CoincheVectorEnv resets every deal "
+                "(its deals end and start again within step, same-step autoreset)"
+            )
         if isinstance(seed, list):
             seed = seed[0] if seed else None
         self._seed = (self._seed + 1) % 2**64 if seed is None else check_seed(seed, "seed")
@@ -223,6 +274,7 @@ class CoincheVectorEnv(VectorEnv[dict[str, Any], npt.NDArray[np.int64], npt.NDAr
         self._others()
         return self._obs(), {}
 
+    @override
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[

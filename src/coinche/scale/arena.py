@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
+from typing_extensions import override
 
 from coinche._checks import (
     check_callable,
@@ -145,6 +146,7 @@ class DuplicateMatch:
         more)."""
         return self.mean - _Z95 * self.stderr, self.mean + _Z95 * self.stderr
 
+    @override
     def __str__(self) -> str:
         low, high = self.confidence_interval
         return (

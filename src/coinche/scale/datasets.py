@@ -79,9 +79,15 @@ from coinche._checks import (
     short_repr,
     short_text,
 )
+from coinche.bots.evaluate import evaluate_contract
+from coinche.bots.solver import dd_table, solve_ending
 from coinche.cards import Hand, Strain, hand_from_mask
 from coinche.config import RuleConfig
+from coinche.contract import Contract
 from coinche.errors import CoincheError, CoincheTypeError, CoincheValueError
+from coinche.play import Trick
+from coinche.records import from_data as rules_from_data
+from coinche.records import to_data as rules_to_data
 from coinche.scale.arena import deal_rng
 from coinche.scale.executors import Executor, InProcess, require
 from coinche.scoring import TeamPoints
@@ -194,8 +200,6 @@ class Manifest:
 
     def to_data(self) -> dict[str, Any]:
         """The manifest as JSON data."""
-        from coinche.records import to_data
-
         return {
             "coinche_dataset": _VERSION,
             "kind": self.kind,
@@ -205,7 +209,7 @@ class Manifest:
             "samples": self.samples,
             "shard_size": self.shard_size,
             "format": self.format,
-            "rules": to_data(self.rules),
+            "rules": rules_to_data(self.rules),
         }
 
     @classmethod
@@ -214,13 +218,11 @@ class Manifest:
 
         :raises DatasetError: not a manifest this version writes.
         """
-        from coinche.records import from_data
-
         version = data.get("coinche_dataset") if isinstance(data, dict) else None
         if type(version) is not int or version != _VERSION:
             raise DatasetError(f"not a coinche dataset manifest (version {_VERSION})")
         try:
-            rules = from_data(data["rules"])
+            rules = rules_from_data(data["rules"])
             fields = [data[k] for k in ("kind", "deals", "seed", "tricks", "samples")]
             more = [data[k] for k in ("shard_size", "format")]
         except (KeyError, CoincheError) as error:
@@ -380,9 +382,6 @@ class _Shard:
 
 
 def _table(hands: tuple[Hand, ...], manifest: Manifest) -> dict[Strain, dict[Seat, TeamPoints]]:
-    from coinche.bots.solver import dd_table, solve_ending
-    from coinche.play import Trick
-
     rules = manifest.rules
     if manifest.tricks == 8:
         return dd_table(hands, rules)
@@ -410,9 +409,6 @@ def _dealt(manifest: Manifest, index: int) -> tuple[random.Random, tuple[Hand, .
 
 def _record(manifest: Manifest, index: int) -> DealRecord:
     """Deal *index* of the dataset, solved (and valued)."""
-    from coinche.bots.evaluate import evaluate_contract
-    from coinche.contract import Contract
-
     rng, hands = _dealt(manifest, index)
     dealer = Seat(index % 4)
     table = _table(hands, manifest)
@@ -457,6 +453,17 @@ def _write_shard(path: Path, rows: Sequence[dict[str, Any]], file_format: str) -
         raise DatasetError(f"{path}: cannot write the shard: {error.strerror}") from None
 
 
+def _read_text(path: Path, unreadable: str, not_text: str) -> str:
+    """The UTF-8 text of *path*, or a :class:`DatasetError` that says so in the words
+    given: *unreadable* with the system's reason, *not_text* when it is not UTF-8."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DatasetError(f"{path}: {unreadable}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise DatasetError(f"{path}: {not_text}: not UTF-8 text") from None
+
+
 def _read_rows(path: Path, file_format: str) -> list[Any]:
     if file_format == "parquet":
         parquet = require("pyarrow.parquet", "parquet", "Parquet datasets")
@@ -465,12 +472,7 @@ def _read_rows(path: Path, file_format: str) -> list[Any]:
         except (OSError, ValueError) as error:  # pyarrow's errors derive from these
             raise DatasetError(f"{path}: corrupt shard: {error}") from None
         return rows
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DatasetError(f"{path}: cannot read the shard: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise DatasetError(f"{path}: corrupt shard: not UTF-8 text") from None
+    text = _read_text(path, "cannot read the shard", "corrupt shard")
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
         try:
@@ -565,12 +567,7 @@ def read_manifest(directory: str | os.PathLike[str]) -> Manifest:
     :raises CoincheTypeError: *directory* is not a path (or is empty).
     """
     path = _directory(directory, "directory") / MANIFEST
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DatasetError(f"{path}: cannot read the manifest: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise DatasetError(f"{path}: cannot read the manifest: not UTF-8 text") from None
+    text = _read_text(path, "cannot read the manifest", "cannot read the manifest")
     try:
         return Manifest.from_data(_load_json(text))
     except DatasetError as error:

@@ -39,11 +39,14 @@ from __future__ import annotations
 
 import concurrent.futures
 import concurrent.futures.process
+import importlib
 import logging
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Final, Protocol, Self, TypeVar, runtime_checkable
+
+from typing_extensions import override
 
 from coinche._checks import check_bool, check_int_range, check_type, short_repr
 from coinche.errors import CoincheError, CoincheTypeError
@@ -85,8 +88,6 @@ def require(module: str, extra: str, feature: str) -> Any:
     ...
     coinche.scale.executors.MissingExtraError: Ray runs need no_such: pip install coinche[ray]
     """
-    import importlib
-
     try:
         return importlib.import_module(module)
     except ImportError:
@@ -155,6 +156,7 @@ class InProcess(_Closing):
         for number, task in enumerate(tasks):
             yield number, function(task)
 
+    @override
     def __repr__(self) -> str:
         return "InProcess()"
 
@@ -221,6 +223,7 @@ class LocalPool(_Closing):
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
+    @override
     def __repr__(self) -> str:
         return f"LocalPool(jobs={self._jobs})"
 
@@ -332,14 +335,16 @@ class RayCluster(_Closing):
             for ref in pending:
                 ray.cancel(ref, force=True)
 
+    @override
     def close(self) -> None:
         """Shut Ray down if this executor started it."""
         if self._started:
-            import ray
+            import ray  # noqa: PLC0415 - the optional Ray (the ray extra), loaded when used
 
             ray.shutdown()
             self._started = False
 
+    @override
     def __repr__(self) -> str:
         return f"RayCluster(address={self.address!r}, max_retries={self.max_retries})"
 

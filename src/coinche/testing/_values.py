@@ -17,19 +17,6 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-try:
-    from hypothesis import reject
-    from hypothesis import strategies as st
-    from hypothesis.errors import InvalidArgument
-except ModuleNotFoundError as missing:  # pragma: no cover - tested in a subprocess
-    if missing.name != "hypothesis":
-        raise
-    raise ModuleNotFoundError(
-        "coinche.testing.strategies needs hypothesis, which the optional testing extra "
-        "installs: pip install 'coinche[testing]'",
-        name="hypothesis",
-    ) from missing
-
 from coinche.cards import CARDS, Card, Hand, Strain
 from coinche.config import CAPOT_VALUE, PRESETS, AuctionKind, RuleConfig
 from coinche.contract import CAPOT, GENERALE, Contract, SpecialBid, allowed_contract
@@ -37,6 +24,7 @@ from coinche.deal import Deal
 from coinche.errors import RuleConfigError
 from coinche.play import Trick
 from coinche.seats import Seat
+from coinche.testing._hypothesis import InvalidArgument, check_sizes, reject, st
 
 __all__ = [
     "RulesArgument",
@@ -120,11 +108,7 @@ def hands(min_size: int = 0, max_size: int = 32) -> st.SearchStrategy[Hand]:
 
     :raises hypothesis.errors.InvalidArgument: unless ``0 <= min_size <= max_size <= 32``.
     """
-    for name, value in (("min_size", min_size), ("max_size", max_size)):
-        if type(value) is not int or not 0 <= value <= 32:
-            raise InvalidArgument(f"{name} must be an int from 0 to 32, not {value!r}")
-    if min_size > max_size:
-        raise InvalidArgument(f"min_size ({min_size}) is above max_size ({max_size})")
+    check_sizes(min_size, max_size, 32)
     return st.lists(cards(), min_size=min_size, max_size=max_size, unique=True).map(Hand)
 
 
@@ -201,11 +185,7 @@ def tricks(min_size: int = 0, max_size: int = 4) -> st.SearchStrategy[Trick]:
 
     :raises hypothesis.errors.InvalidArgument: unless ``0 <= min_size <= max_size <= 4``.
     """
-    for name, value in (("min_size", min_size), ("max_size", max_size)):
-        if type(value) is not int or not 0 <= value <= 4:
-            raise InvalidArgument(f"{name} must be an int from 0 to 4, not {value!r}")
-    if min_size > max_size:
-        raise InvalidArgument(f"min_size ({min_size}) is above max_size ({max_size})")
+    check_sizes(min_size, max_size, 4)
     return _tricks(min_size, max_size)
 
 

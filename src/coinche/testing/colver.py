@@ -32,9 +32,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
+from typing_extensions import override
 
 from coinche import CAPOT, Card, Rank, RuleConfig, Seat, Strain, Suit
-from coinche._checks import check_int_range, check_iterable, check_type, short_repr
+from coinche._checks import (
+    check_bool,
+    check_int_range,
+    check_iterable,
+    check_type,
+    short_repr,
+)
 from coinche.auction import COINCHE, PASS, SURCOINCHE, Bid, Coinche, Pass, Surcoinche
 from coinche.cards import hand_from_mask
 from coinche.deal import Action, Deal, Phase, PlayerView
@@ -195,6 +202,7 @@ def to_action(action: int, playing: bool) -> Action:
 
     :raises NotationError: a number colver does not use.
     """
+    check_bool(playing, "playing")
     if type(action) is not int or not 0 <= action < (32 if playing else 43):
         raise NotationError(f"colver has no {'card' if playing else 'call'} {short_repr(action)}")
     if playing:
@@ -347,7 +355,15 @@ class ColverPlayer:
         """Passes made for the coincher's partner, a turn colver has and we have not."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The agent's action at *view* (see the class)."""
+        """The agent's action at *view* (see the class).
+
+        :raises CoincheTypeError: an argument of the wrong type.
+        :raises InvalidDealError: a view under other rules, or of a deal not in the book.
+        :raises EnginesDisagree: the engines' legal actions or seats to move differ.
+        """
+        check_type(view, PlayerView, "view")
+        check_type(legal, (list, tuple), "legal")
+        check_type(rng, random.Random, "rng")
         if view.rules != RULES:
             raise InvalidDealError("a ColverPlayer plays only colver's rules (colver.RULES)")
         follow = self._follow(view)
@@ -428,8 +444,10 @@ class ColverPlayer:
         engines cannot be copied)."""
         return ColverPlayer(self.name, self.book)
 
+    @override
     def __reduce__(self) -> tuple[type[ColverPlayer], tuple[str, DealBook]]:
         return ColverPlayer, (self.name, self.book)
 
+    @override
     def __repr__(self) -> str:
         return f"ColverPlayer({self.name!r})"

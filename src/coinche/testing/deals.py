@@ -41,17 +41,6 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
-try:
-    from hypothesis import strategies as st
-except ModuleNotFoundError as missing:  # pragma: no cover - tested in a subprocess
-    if missing.name != "hypothesis":
-        raise
-    raise ModuleNotFoundError(
-        "coinche.testing.deals needs hypothesis, which the optional testing extra "
-        "installs: pip install 'coinche[testing]'",
-        name="hypothesis",
-    ) from missing
-
 from coinche import (
     CAPOT,
     CARDS,
@@ -76,6 +65,7 @@ from coinche import (
     trick_winner,
 )
 from coinche._checks import check_callable, check_seat, check_sequence, check_type
+from coinche.testing._hypothesis import st
 
 __all__ = [
     "CAPOT_TRICKS",
@@ -473,20 +463,39 @@ def suits_deal(rules: RuleConfig) -> Deal:
     return deal
 
 
-def deal_in_play() -> Deal:
-    """A common-rules deal dealt by North from ``random.Random(1)``, just in the play.
+def deal_in_play(rules: RuleConfig | None = None, rng: random.Random | None = None) -> Deal:
+    """A deal just in the play: a fixed one, or one reached by a random auction.
 
-    East, first to speak, bids 80 in hearts and the three others pass.
+    Without *rng*: the deal dealt by North from ``random.Random(1)`` under *rules* (the
+    common rules by default; a numeric-bidding auction), where East, first to speak,
+    bids 80 in hearts and the three others pass.
 
-    >>> from coinche import Phase
+    With *rng*: a deal under *rules* dealt by a seat drawn by *rng*, whose auction is
+    random legal calls drawn by *rng*; a deal thrown in (four passes) is followed by
+    another, until an auction ends with a contract. The same *rng* state gives the same
+    deal.
+
+    >>> import random
+    >>> from coinche import Phase, RuleConfig
     >>> from coinche.testing.deals import deal_in_play
     >>> deal = deal_in_play()
     >>> deal.phase is Phase.PLAY, str(deal.contract)
     (True, '80 H by E')
+    >>> drawn = deal_in_play(RuleConfig.classic_belote(), random.Random(3))
+    >>> drawn.phase is Phase.PLAY, drawn == deal_in_play(RuleConfig.classic_belote(),
+    ...                                                  random.Random(3))
+    (True, True)
     """
-    deal = Deal.new(Seat.NORTH, RuleConfig(), random.Random(1))
-    deal = deal.apply(Bid(80, Strain.HEARTS))
-    for _ in range(3):
-        deal = deal.apply(PASS)
-    assert deal.phase is Phase.PLAY
-    return deal
+    rules = RuleConfig() if rules is None else check_type(rules, RuleConfig, "rules")
+    if rng is None:
+        deal = Deal.new(Seat.NORTH, rules, random.Random(1))
+        for call in (Bid(80, Strain.HEARTS), PASS, PASS, PASS):
+            deal = deal.apply(call)
+        return deal
+    check_type(rng, random.Random, "rng")
+    while True:
+        deal = Deal.new(Seat(rng.randrange(4)), rules, rng)
+        while deal.phase is Phase.AUCTION:
+            deal = deal.apply(rng.choice(deal.legal_actions()))
+        if deal.phase is Phase.PLAY:
+            return deal

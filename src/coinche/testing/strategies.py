@@ -34,19 +34,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias
 
-try:
-    from hypothesis import reject
-    from hypothesis import strategies as st
-    from hypothesis.errors import InvalidArgument
-except ModuleNotFoundError as missing:  # pragma: no cover - tested in a subprocess
-    if missing.name != "hypothesis":
-        raise
-    raise ModuleNotFoundError(
-        "coinche.testing.strategies needs hypothesis, which the optional testing extra "
-        "installs: pip install 'coinche[testing]'",
-        name="hypothesis",
-    ) from missing
-
 from coinche.announcements import Announcement, find_announcements
 from coinche.auction import COINCHE, PASS, Auction, Coinche, Pass, Surcoinche
 from coinche.cards import Card, Hand, Rank, Strain, Suit
@@ -57,6 +44,7 @@ from coinche.play import Trick
 from coinche.scoring import DealResult
 from coinche.seats import Seat, Team
 from coinche.testing import _values
+from coinche.testing._hypothesis import InvalidArgument, reject, st
 from coinche.testing._values import (
     _BOOLEANS,
     _DECKS,

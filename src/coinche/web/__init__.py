@@ -41,7 +41,13 @@ Decisions (each is documented behaviour):
 
 from __future__ import annotations
 
-from coinche.web._app import Settings, create_app, default_workers, running_server
+from coinche.web._app import (
+    Settings,
+    create_app,
+    default_review_worlds,
+    default_workers,
+    running_server,
+)
 from coinche.web._bots import BOT_KINDS, BotKind
 
 __all__ = [
@@ -49,6 +55,7 @@ __all__ = [
     "BotKind",
     "Settings",
     "create_app",
+    "default_review_worlds",
     "default_workers",
     "running_server",
 ]

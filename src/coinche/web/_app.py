@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import AbstractContextManager, asynccontextmanager, contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -33,8 +33,8 @@ from pydantic import (
     StringConstraints,
 )
 
-from coinche import __version__, svg
-from coinche._checks import check_type, is_int, is_number, short_repr
+from coinche import COMPILED, __version__, svg
+from coinche._checks import check_int_range, check_type, is_int, is_number, short_repr
 from coinche.actions import check_rules, int_to_action
 from coinche.announcements import Announcement
 from coinche.cards import Card
@@ -60,7 +60,7 @@ from coinche.web._state import (
 )
 from coinche.web._store import HUMAN, GameEntry, GameStore, Runner, WebError
 
-__all__ = ["Settings", "create_app", "default_workers", "running_server"]
+__all__ = ["Settings", "create_app", "default_review_worlds", "default_workers", "running_server"]
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
 MAX_WAIT: Final = 30.0
@@ -71,6 +71,8 @@ than a client's pause between two long polls under load: a request sent as the s
 closes the connection fails)."""
 _DEFAULT_BOT: Final = "score"
 Text = Annotated[str, StringConstraints(strict=True, max_length=200)]
+RULE_OPTIONS: Final = tuple(field.name for field in attrs.fields(RuleConfig) if field.init)
+"""The :class:`~coinche.RuleConfig` options a new game may change from its preset."""
 
 
 def default_workers() -> int:
@@ -82,6 +84,20 @@ def default_workers() -> int:
     True
     """
     return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+def default_review_worlds() -> int:
+    """The worlds drawn for each call's estimate in a deal's review by default: 8 (the
+    library's default) in the compiled build, where they take seconds; 1 in pure
+    Python, where each world costs about half a minute of a core (a rough estimate,
+    made in a worker of its own: see the documentation's page *Play in a browser*).
+
+    >>> from coinche import COMPILED
+    >>> from coinche.web import default_review_worlds
+    >>> default_review_worlds() == (8 if COMPILED else 1)
+    True
+    """
+    return 8 if COMPILED else 1
 
 
 @attrs.frozen
@@ -96,14 +112,14 @@ class Settings:
       and the reviews; 0 runs them in threads of the server's process instead, which
       keeps the server answering only as far as the interpreter switches threads
       (:func:`default_workers` by default);
-    - *review_worlds*: the worlds drawn for each estimate of a deal's review; 0 (the
-      default) reviews with the hands open only (the costly cards and the better card;
-      the calls are not estimated), which takes seconds in pure Python where estimates
-      take minutes.
+    - *review_worlds*: the worlds drawn for each call's estimate in a deal's review
+      (:func:`default_review_worlds` by default); 0 leaves the calls unestimated. The
+      cards are always reviewed with the hands open (the costly cards and the better
+      card), which takes seconds.
 
     >>> from coinche.web import Settings
-    >>> Settings(max_games=10, bot_workers=0)
-    Settings(max_games=10, max_idle=3600.0, bot_workers=0, review_worlds=0)
+    >>> Settings(max_games=10, bot_workers=0, review_worlds=4)
+    Settings(max_games=10, max_idle=3600.0, bot_workers=0, review_worlds=4)
     >>> Settings(max_games=0)
     Traceback (most recent call last):
     ...
@@ -113,7 +129,9 @@ class Settings:
     max_games: int = attrs.field(default=1000, validator=is_int(1, 10**6))
     max_idle: float = attrs.field(default=3600.0, validator=is_number(0.01, 10**7))
     bot_workers: int = attrs.field(factory=default_workers, validator=is_int(0, 256))
-    review_worlds: int = attrs.field(default=0, validator=is_int(0, 10_000))
+    review_worlds: int = attrs.field(
+        factory=lambda: default_review_worlds(), validator=is_int(0, 10_000)
+    )
 
 
 # ---------------------------------------------------------------------- request bodies
@@ -122,7 +140,12 @@ class NewGame(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{"rules": "common", "seats": {"S": "human"}, "seed": 7}]},
+        json_schema_extra={
+            "examples": [
+                {"rules": "common", "seats": {"S": "human"}, "seed": 7},
+                {"rules": "ffb", "options": {"belote_requires_declaration": True}},
+            ]
+        },
     )
     rules: Text = Field("common", description="a preset: " + ", ".join(PRESETS))
     seats: dict[Text, Text] | None = Field(
@@ -141,6 +164,12 @@ class NewGame(BaseModel):
         "never shown before the game is over)",
     )
     target: StrictInt | None = Field(None, description="the points that win a game")
+    options: dict[Text, StrictBool | StrictInt | Text | list[StrictInt] | None] | None = Field(
+        None,
+        max_length=len(RULE_OPTIONS),
+        description="rule options changed from the preset, by their RuleConfig names and "
+        'as a game record writes them, e.g. {"belote_requires_declaration": true}',
+    )
 
 
 class ActionBody(BaseModel):
@@ -168,7 +197,10 @@ class ActionBody(BaseModel):
         "all the seat holds",
     )
     belote: StrictBool | None = Field(
-        None, description="with the king or queen of trumps, where the rules ask: say belote"
+        None,
+        description="with the first of the king and queen of trumps that the belote holder "
+        "plays, where the rules require belote to be declared (the state's 'belote_cards'): "
+        "say belote (true, the default) or keep quiet (false); refused with any other card",
     )
 
 
@@ -251,6 +283,24 @@ def _kinds(seats: dict[str, str] | None) -> tuple[str, str, str, str]:
     return (kinds[0], kinds[1], kinds[2], kinds[3])
 
 
+def _rules(body: NewGame) -> RuleConfig:
+    """The preset *body* names, with its options and target (the library checks them)."""
+    rules = RuleConfig.preset(body.rules.strip().lower())
+    changes: dict[str, Any] = dict(body.options or {})
+    for name in changes:
+        if name not in RULE_OPTIONS:
+            raise WebError(
+                400,
+                f"unknown rule option {short_repr(name)}: the options are "
+                + ", ".join(RULE_OPTIONS),
+            )
+    if body.target is not None:
+        if changes.get("target", body.target) != body.target:
+            raise WebError(400, "target is given twice, with two values: give it once")
+        changes["target"] = body.target
+    return attrs.evolve(rules, **changes)
+
+
 def _action(body: ActionBody, entry: GameEntry) -> Action:
     if isinstance(body.action, int):
         check_rules(entry.game.rules)
@@ -282,6 +332,15 @@ def _finished(entry: GameEntry, index: int) -> Deal:
     if not deal.is_over:
         raise WebError(409, f"deal {index} is not over: it is in the {deal.phase.value} phase")
     return deal
+
+
+def _part_status(part: asyncio.Future[Any] | None) -> str:
+    """A review part's state: ``off`` (not computed), ``pending``, ``failed``, ``ready``."""
+    if part is None:
+        return "off"
+    if not part.done():
+        return "pending"
+    return "failed" if part.cancelled() or part.exception() is not None else "ready"
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -356,22 +415,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        pool: ProcessPoolExecutor | None = None
+        pools: list[ProcessPoolExecutor] = []
         if settings.bot_workers:
+            spawn = multiprocessing.get_context("spawn")
             pool = ProcessPoolExecutor(
-                settings.bot_workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_bots.warm,
+                settings.bot_workers, mp_context=spawn, initializer=_bots.warm
             )
+            # the reviews in a worker of their own, niced: a review of minutes never
+            # keeps a bot waiting for a worker, nor takes a core from a bot's search
+            reviews = ProcessPoolExecutor(1, mp_context=spawn, initializer=_bots.warm_reviews)
+            pools += [pool, reviews]
             for _ in range(settings.bot_workers):  # start the workers now, not at a bot's turn
                 pool.submit(_bots.warm)
-            runner = _pool_runner(pool)
+            reviews.submit(_bots.warm)
+            runner, review_runner = _pool_runner(pool), _pool_runner(reviews)
         else:
-            runner = _thread_runner()
+            runner = review_runner = _thread_runner()
         store = holder["store"] = GameStore(
             max_games=settings.max_games,
             max_idle=settings.max_idle,
             run_slow=runner,
+            run_review=review_runner,
             review_worlds=settings.review_worlds,
         )
         loop = asyncio.get_running_loop()
@@ -380,7 +444,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             holder.pop("store").close()
-            if pool is not None:
+            for pool in pools:
                 _stop_pool(pool)
 
     def store() -> GameStore:
@@ -429,9 +493,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def new_game(body: NewGame) -> Created:
         """Start a game: West deals first, so North speaks first. The bots move at once;
         the answer holds each human seat's token."""
-        rules = RuleConfig.preset(body.rules.strip().lower())
-        if body.target is not None:
-            rules = attrs.evolve(rules, target=body.target)
+        rules = _rules(body)
         kinds = _kinds(body.seats)
         entry = store().create(rules, body.rules.strip().lower(), kinds, body.seed)
         first = next((seat for seat in Seat if kinds[seat] == HUMAN), None)
@@ -525,20 +587,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         wait: Annotated[float, Query(ge=0, le=MAX_WAIT)] = 0.0,
     ) -> ReviewState:
         """The review of a scored deal (:mod:`coinche.bots.review`), started by the first
-        request: ``pending`` until ready; *wait* seconds at most for it."""
+        request: its cards with the hands open (``status``), then its calls estimated
+        (``calls_status``), each ``pending`` until ready; *wait*: at most that many
+        seconds for the next part."""
         entry = store().get(game_id)
         found = _finished(entry, index)
         if found.phase is Phase.THROWN_IN:
             raise WebError(409, f"deal {index} was thrown in: there is no play to review")
-        future = store().review(entry, index, found)
-        if wait > 0 and not future.done():
-            await asyncio.wait([future], timeout=wait)
-        if not future.done():
-            return review_state(None, found)
-        failure = future.exception()
-        if failure is not None:  # the next request starts it again
+        job = store().review(entry, index, found)
+        part = job.next_part()
+        if wait > 0 and part is not None:  # the next part, at most wait seconds
+            await asyncio.wait([part], timeout=wait)
+        if job.cards.cancelled():  # the game was deleted or expired meanwhile
+            raise WebError(404, f"no game {game_id[:40]!r} here any more")
+        if not job.cards.done():
+            return review_state(None, found, calls_status=_part_status(job.calls))
+        failure = job.cards.exception()
+        status = _part_status(job.calls)
+        if failure is not None or status == "failed":  # said once: the next request
+            store().review(entry, index, found, retry=True)  # sees it started again
+        if failure is not None:
             raise WebError(503, f"the review failed, ask again: {failure}")
-        return review_state(future.result(), found)
+        calls = job.calls.result() if status == "ready" and job.calls is not None else None
+        worlds = store().review_worlds
+        return review_state(job.cards.result(), found, calls, status, worlds)
 
     @api.get("/games/{game_id}/record")
     async def game_record(game_id: str) -> Response:
@@ -581,10 +653,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-@contextmanager
 def running_server(
     settings: Settings | None = None, *, host: str = "127.0.0.1", port: int = 0
-) -> Iterator[str]:
+) -> AbstractContextManager[str]:
     """Serve :func:`create_app` with uvicorn in a thread while the ``with`` block runs,
     and give its address (for tests, scripts and notebooks; ``coinche serve`` is the
     command line's way). *port* 0 takes a free port.
@@ -596,10 +667,21 @@ def running_server(
     ...         json.load(answer)["presets"][:2]
     ['common', 'ffb']
 
+    :raises CoincheTypeError: an argument of the wrong type, or *port* not from 0 to
+        65535 (checked at the call, before the ``with`` block).
     :raises OSError: the address cannot be listened on.
     :raises CoincheError: the server did not start within 60 seconds.
     """
-    app = create_app(settings)
+    if settings is not None:
+        check_type(settings, Settings, "settings")
+    check_type(host, str, "host")
+    check_int_range(port, "port", 0, 65535)
+    return _serving(create_app(settings), host, port)
+
+
+@contextmanager
+def _serving(app: FastAPI, host: str, port: int) -> Iterator[str]:
+    """The body of :func:`running_server`, its arguments checked."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:

@@ -1,14 +1,17 @@
 """The bots the web app seats, and the work it sends off the event loop (internal).
 
-Each kind of bot is a name of :data:`BOT_KINDS`. :func:`choose` asks one for its action
-and :func:`review_deal` reviews a finished deal; both are plain functions of picklable
-arguments, so that the app runs them in a worker process (or a thread) and the event
-loop never waits on a search. Players are built once per process and kept: every kind
-is stateless between decisions (PIMC without ``keep``), so one player serves every game.
+Each kind of bot is a name of :data:`BOT_KINDS`. :func:`choose` asks one for its action;
+:func:`review_cards` and :func:`review_calls` review a finished deal's cards and calls.
+All are plain functions of picklable arguments, so that the app runs them in a worker
+process (or a thread) and the event loop never waits on a search. Players are built
+once per process and kept: every kind is stateless between decisions (PIMC without
+``keep``), so one player serves every game.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 from collections.abc import Callable
 from typing import Final, NamedTuple
@@ -16,16 +19,28 @@ from typing import Final, NamedTuple
 from coinche import COMPILED
 from coinche.bots.bidding import ScoreBidder
 from coinche.bots.players import GreedyPlayer, PimcPlayer, Player
-from coinche.bots.review import Review, review
+from coinche.bots.review import CallReview, Review, review
+from coinche.cards import Card
 from coinche.deal import Action, Deal, PlayerView
 
-__all__ = ["BOT_KINDS", "BotKind", "choose", "policy_available", "review_deal"]
+__all__ = [
+    "BOT_KINDS",
+    "BotKind",
+    "choose",
+    "policy_available",
+    "review_calls",
+    "review_cards",
+    "warm",
+    "warm_reviews",
+]
 
 # PIMC's play at interactive speed: searched from the first card in the compiled build
 # (the library's default player); in pure Python from the 20th card to play, before
 # that greedy (measured: at most 1.4 s a card on the development machine, where the
 # default player takes 26 s over the first lead).
 PIMC_MAX_CARDS: Final = 32 if COMPILED else 20
+REVIEW_NICENESS: Final = 10
+"""How much lower than the server the review worker runs (``os.nice``)."""
 
 
 def _pimc() -> Player:
@@ -121,9 +136,30 @@ def choose(kind: str, view: PlayerView, seed: str) -> Action:
     return _player(kind).choose(view, view.legal_actions(), random.Random(seed))
 
 
-def review_deal(deal: Deal, worlds: int, seed: int) -> Review:
-    """The review of a finished *deal*: open hands only when *worlds* is 0."""
-    return review(deal, worlds=max(worlds, 1), seed=seed, open_only=worlds == 0)
+def review_cards(deal: Deal, seed: int) -> Review:
+    """The review of a finished *deal* with the hands open: the costly cards and the
+    better card (the calls not estimated)."""
+    return review(deal, seed=seed, open_only=True)
+
+
+def review_calls(deal: Deal, worlds: int, seed: int) -> tuple[CallReview, ...]:
+    """The calls of a finished *deal*, each estimated over *worlds* deals drawn from the
+    caller's hand: the review of the deal as its auction left it (no card reviewed)."""
+    auction = Deal.from_hands(deal.dealer, deal.rules, deal.hands)
+    for step in deal.steps:
+        if isinstance(step.action, Card):
+            break
+        auction = auction.apply(step)
+    return review(auction, worlds=worlds, seed=seed).calls
+
+
+def warm_reviews() -> None:
+    """The review worker: below the bots and the server in the scheduler's eyes (a
+    review may take minutes of a core), and its imports made."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(REVIEW_NICENESS)
+    warm()
 
 
 def warm() -> None:

@@ -16,7 +16,7 @@ from typing_extensions import TypedDict
 from coinche import svg
 from coinche.actions import action_to_int
 from coinche.announcements import Announcement
-from coinche.bots.review import Review
+from coinche.bots.review import CallReview, Review
 from coinche.cards import Card, Rank, Strain
 from coinche.contract import Contract
 from coinche.deal import Action, Deal, Phase, PlayerView
@@ -116,6 +116,7 @@ class SeatState(TypedDict):
     game_id: str
     version: int
     rules: str
+    options: dict[str, Any]
     target: int
     direction: str
     seed: int | None
@@ -140,6 +141,7 @@ class SeatState(TypedDict):
     belote: list[BeloteState]
     legal: list[LegalAction]
     declarable: list[str]
+    belote_cards: list[str]
     totals: Points
     games_won: Points
     over: bool
@@ -183,12 +185,17 @@ class CostlyCall(TypedDict):
 
 
 class ReviewState(TypedDict):
-    """A finished deal's review (:func:`coinche.bots.review.review`): ``status`` is
-    ``pending`` until it is ready; then the library's ``review`` record (a row per call
-    and card), the costly cards and calls, the text breakdown, and the play drawn with
-    the costly cards outlined and their better card (``svg``)."""
+    """A finished deal's review (:func:`coinche.bots.review.review`), in two parts:
+    ``status`` is ``pending`` until its cards are reviewed with the hands open, then
+    ``ready``; ``calls_status`` is ``pending`` until the calls are estimated over
+    ``worlds`` worlds each, then ``ready`` (``off`` when the server does not estimate
+    them, ``failed`` when it failed: asked again, it starts again). Once ready: the
+    library's ``review`` record (a row per call and card), the costly cards and calls,
+    the text breakdown, and the play drawn with the costly cards outlined and their
+    better card (``svg``)."""
 
     status: str
+    calls_status: str
     worlds: int
     costly_cards: list[CostlyCard]
     costly_calls: list[CostlyCall]
@@ -242,25 +249,45 @@ def _announcement(announcement: Announcement) -> AnnouncementState:
 
 
 def _belote(view: PlayerView) -> list[BeloteState]:
-    """Belote as the table knows it: said with a card where the rules ask for it, or
-    seen once one seat has played both the king and the queen of trumps."""
-    shown: list[BeloteState] = []
-    for step in view.steps:
-        if step.belote:
-            shown.append({"seat": step.seat.letter, "text": "belote"})
+    """Belote as the table knows it. Where the rules require it to be declared: said
+    with the first of the king and queen of trumps (``belote``), then ``belote and
+    rebelote`` with the second; a holder who kept quiet is not shown (the belote does
+    not count). Otherwise: once one seat has played both the king and the queen."""
     contract = view.contract
     suit = None if contract is None else contract.strain.trump_suit
     if suit is None:
-        return shown
+        return []
     players: dict[Rank, Seat] = {}
     for trick in (*view.tricks, *(() if view.trick is None else (view.trick,))):
         for seat, card in trick.plays():
             if card.suit is suit and card.rank in (Rank.KING, Rank.QUEEN):
                 players[card.rank] = seat
     king, queen = players.get(Rank.KING), players.get(Rank.QUEEN)
-    if king is not None and king is queen:
-        shown.append({"seat": king.letter, "text": "belote and rebelote"})
-    return shown
+    both = king if king is not None and king is queen else None
+    if view.rules.belote_requires_declaration:
+        said = next((step.seat for step in view.steps if step.belote), None)
+        if said is None:
+            return []
+        return [{"seat": said.letter, "text": "belote and rebelote" if said is both else "belote"}]
+    return [] if both is None else [{"seat": both.letter, "text": "belote and rebelote"}]
+
+
+def _belote_cards(view: PlayerView) -> list[str]:
+    """The cards with which the seat of *view*, to play now, says belote or keeps quiet:
+    its king and queen of trumps while it holds both, where the rules require belote to
+    be declared (the first of them played decides)."""
+    contract = view.contract
+    if (
+        not view.rules.belote_requires_declaration
+        or view.phase is not Phase.PLAY
+        or view.to_move is not view.seat
+        or contract is None
+        or contract.strain.trump_suit is None
+    ):
+        return []
+    suit = contract.strain.trump_suit
+    pair = [c for c in view.hand if c.suit is suit and c.rank in (Rank.KING, Rank.QUEEN)]
+    return [card.code for card in pair] if len(pair) == 2 else []
 
 
 def _legal(actions: tuple[Action, ...], view: PlayerView) -> list[LegalAction]:
@@ -307,6 +334,7 @@ def seat_state(entry: GameEntry, seat: Seat | None) -> SeatState:
         "game_id": entry.id,
         "version": entry.version,
         "rules": entry.preset,
+        "options": dict(entry.options),
         "target": game.rules.target,
         "direction": game.rules.direction.value,
         "seed": entry.seed if game.is_over else None,  # it would tell every hand
@@ -331,6 +359,7 @@ def seat_state(entry: GameEntry, seat: Seat | None) -> SeatState:
         "belote": _belote(view),
         "legal": [] if seat is None or game.is_over else _legal(view.legal_actions(), view),
         "declarable": [] if seat is None else _declarable(entry, seat, view),
+        "belote_cards": [] if seat is None else _belote_cards(view),
         "totals": _points(game.totals),
         "games_won": _points(game.games_won),
         "over": game.is_over,
@@ -360,11 +389,20 @@ def _note(best: Card, cost: int, score_cost: int | None) -> str:
     return text
 
 
-def review_state(found: Review | None, deal: Deal) -> ReviewState:
-    """A review as the API answers it (*found* ``None``: still being computed)."""
-    if found is None:
+def review_state(
+    cards: Review | None,
+    deal: Deal,
+    calls: tuple[CallReview, ...] | None = None,
+    calls_status: str = "off",
+    worlds: int = 0,
+) -> ReviewState:
+    """A review as the API answers it: *cards* the open-hands review (``None``: still
+    being computed), *calls* the calls estimated over *worlds* worlds each (``None``:
+    not estimated, or not yet: *calls_status* says which)."""
+    if cards is None:
         return {
             "status": "pending",
+            "calls_status": calls_status,
             "worlds": 0,
             "costly_cards": [],
             "costly_calls": [],
@@ -372,9 +410,12 @@ def review_state(found: Review | None, deal: Deal) -> ReviewState:
             "svg": "",
             "record": None,
         }
+    found = cards
+    if calls is not None:
+        found = Review(calls=calls, cards=cards.cards, worlds=worlds, seed=cards.seed)
     costly = found.costly()
     notes = {row.number: _note(row.best, row.cost, row.score_cost) for row in costly}
-    cards: list[CostlyCard] = [
+    costly_cards: list[CostlyCard] = [
         {
             "number": row.number,
             "trick": row.number // 4 + 1,
@@ -386,7 +427,7 @@ def review_state(found: Review | None, deal: Deal) -> ReviewState:
         }
         for row in costly
     ]
-    calls: list[CostlyCall] = [
+    costly_calls: list[CostlyCall] = [
         {
             "number": row.number,
             "seat": row.seat.letter,
@@ -399,9 +440,10 @@ def review_state(found: Review | None, deal: Deal) -> ReviewState:
     ]
     return {
         "status": "ready",
+        "calls_status": calls_status,
         "worlds": found.worlds,
-        "costly_cards": cards,
-        "costly_calls": calls,
+        "costly_cards": costly_cards,
+        "costly_calls": costly_calls,
         "breakdown": found.breakdown(),
         "svg": svg.marked_play(deal, notes, size=48),
         "record": to_data(found),

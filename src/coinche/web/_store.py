@@ -23,14 +23,15 @@ from typing import Any, Final
 import attrs
 
 from coinche.announcements import Announcement
-from coinche.bots.review import Review
-from coinche.config import RuleConfig
+from coinche.bots.review import CallReview, Review
+from coinche.config import AuctionKind, RuleConfig
 from coinche.deal import Action, Deal, Step
 from coinche.game import Game
+from coinche.records import to_data
 from coinche.seats import Seat
 from coinche.web import _bots
 
-__all__ = ["HUMAN", "GameEntry", "GameStore", "Runner", "WebError"]
+__all__ = ["HUMAN", "GameEntry", "GameStore", "ReviewJob", "Runner", "WebError"]
 
 HUMAN: Final = "human"
 """The seat kind of a player who acts through the API (with the seat's token)."""
@@ -52,6 +53,27 @@ class WebError(Exception):
 
 
 @attrs.define(eq=False)
+class ReviewJob:
+    """The review of one finished deal, in two parts run one after the other: its cards
+    with the hands open (seconds), then its calls' estimates (``calls`` ``None`` when
+    the calls are not estimated: no worlds, or the classic auction)."""
+
+    cards: asyncio.Future[Review]
+    calls: asyncio.Future[tuple[CallReview, ...]] | None
+
+    def futures(self) -> list[asyncio.Future[Any]]:
+        return [self.cards] if self.calls is None else [self.cards, self.calls]
+
+    def next_part(self) -> asyncio.Future[Any] | None:
+        """The first part not ready yet (``None`` when both are)."""
+        return next((part for part in self.futures() if not part.done()), None)
+
+
+def _failed(part: asyncio.Future[Any]) -> bool:
+    return part.done() and (part.cancelled() or part.exception() is not None)
+
+
+@attrs.define(eq=False)
 class GameEntry:
     """One game held by the store."""
 
@@ -67,7 +89,8 @@ class GameEntry:
     bot_error: str | None = None
     changed: asyncio.Event = attrs.field(factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
-    reviews: dict[int, asyncio.Future[Review]] = attrs.field(factory=dict)
+    reviews: dict[int, ReviewJob] = attrs.field(factory=dict)
+    options: dict[str, Any] = attrs.field(factory=dict)  # the rules' changes from the preset
 
     def kind(self, seat: Seat) -> str:
         return self.kinds[seat]
@@ -100,8 +123,10 @@ class GameEntry:
 class GameStore:
     """The games in memory, bounded in number and idle age; the bots' loop.
 
-    *run_slow* runs the searches of the slow bots and the reviews off the event loop;
-    *clock* gives the time in seconds (``time.monotonic``).
+    *run_slow* runs the searches of the slow bots off the event loop, *run_review* the
+    reviews (*run_slow* when not given); *review_worlds* is the worlds drawn for each
+    call's estimate (0: the calls are not estimated); *clock* gives the time in seconds
+    (``time.monotonic``).
     """
 
     def __init__(
@@ -110,6 +135,7 @@ class GameStore:
         max_games: int,
         max_idle: float,
         run_slow: Runner,
+        run_review: Runner | None = None,
         review_worlds: int = 0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -117,6 +143,7 @@ class GameStore:
         self.max_idle = max_idle
         self.review_worlds = review_worlds
         self._run_slow = run_slow
+        self._run_review = run_slow if run_review is None else run_review
         self._clock = clock
         self._games: dict[str, GameEntry] = {}
 
@@ -135,8 +162,9 @@ class GameStore:
         entry = self._games.pop(key)
         if entry.task is not None:
             entry.task.cancel()
-        for future in entry.reviews.values():
-            future.cancel()
+        for job in entry.reviews.values():
+            for future in job.futures():
+                future.cancel()
         entry.changed.set()
 
     def create(
@@ -156,6 +184,13 @@ class GameStore:
         key = secrets.token_urlsafe(12)
         tokens = {seat: secrets.token_urlsafe(24) for seat in Seat if kinds[seat] == HUMAN}
         entry = GameEntry(key, seed, preset, kinds, tokens, game, self._clock())
+        dropped = {"type", "target"}  # the target is shown on its own
+        base = to_data(RuleConfig.preset(preset))
+        entry.options = {
+            name: value
+            for name, value in to_data(rules).items()
+            if name not in dropped and base.get(name) != value
+        }
         self._games[key] = entry
         self.wake_bots(entry)
         return entry
@@ -263,14 +298,19 @@ class GameStore:
             await asyncio.wait_for(entry.changed.wait(), timeout)
 
     # ------------------------------------------------------------------ reviews
-    def review(self, entry: GameEntry, index: int, deal: Deal) -> asyncio.Future[Review]:
+    def review(
+        self, entry: GameEntry, index: int, deal: Deal, *, retry: bool = False
+    ) -> ReviewJob:
         """The review of the finished deal number *index* of the game, started on the
-        first request and kept."""
-        future = entry.reviews.get(index)
-        if future is None or (future.done() and future.exception() is not None):
-            seed = entry.seed % 2**62 + index
-            future = asyncio.ensure_future(
-                self._run_slow(_bots.review_deal, deal, self.review_worlds, seed)
+        first request and kept; with *retry*, a part that failed is started again."""
+        seed = entry.seed % 2**62 + index
+        job = entry.reviews.get(index)
+        estimated = self.review_worlds > 0 and deal.rules.auction is not AuctionKind.TURNED_CARD
+        if job is None or (retry and _failed(job.cards)):  # the cards first: they are quick
+            cards = asyncio.ensure_future(self._run_review(_bots.review_cards, deal, seed))
+            job = entry.reviews[index] = ReviewJob(cards, None if job is None else job.calls)
+        if estimated and (job.calls is None or (retry and _failed(job.calls))):
+            job.calls = asyncio.ensure_future(
+                self._run_review(_bots.review_calls, deal, self.review_worlds, seed)
             )
-            entry.reviews[index] = future
-        return future
+        return job

@@ -104,6 +104,7 @@ async function startGame(event) {
     rules: $("setup-rules").value,
     seats: { N: partner, E: opponents, S: "human", W: opponents },
   };
+  if ($("setup-belote").checked) body.options = { belote_requires_declaration: true };
   const seed = $("setup-seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
   try {
@@ -172,6 +173,10 @@ async function act(action, extra = {}) {
   if (declare !== null && typeof action === "string" && /^[2-9TJQKA]{1,2}[CDHS]$/i.test(action)) {
     body.declare = declare;
   }
+  if (typeof action === "string" && app.state.belote_cards.includes(action.toUpperCase())
+    && body.belote === undefined) {
+    body.belote = $("belote-say").checked;
+  }
   try {
     const state = await api("POST", `/api/games/${app.game}/actions`, body);
     setMessage("");
@@ -231,10 +236,12 @@ function show(state) {
     $("game-end").textContent = `Game over: ${won}, NS ${state.totals.NS} to EW ${state.totals.EW}.`;
     $("game-end").hidden = false;
   }
+  const lastDeal = state.deals.length ? state.deals[state.deals.length - 1] : null;
+  $("last-review").hidden = !lastDeal;
+  if (lastDeal) $("last-review").textContent = `Deal ${lastDeal.index + 1}: score and review`;
   if (state.deals.length > app.seenDeals) {
-    const index = state.deals.length - 1;
     app.seenDeals = state.deals.length;
-    dealEnd(state.deals[index], state);
+    dealEnd(lastDeal, state);
   }
 }
 
@@ -406,6 +413,12 @@ function showControls(state) {
     label.append(box, ` ${text} `);
     list.append(label);
   }
+  // belote, where the rules require it to be declared: with the first of the pair played
+  const pair = state.belote_cards;
+  const wasShown = !$("belote-box").hidden;
+  $("belote-box").hidden = pair.length === 0;
+  if (pair.length && !wasShown) $("belote-say").checked = true;
+  $("belote-pair").textContent = pair.map(cardName).join(" or ");
 }
 
 function showStrains() {
@@ -450,6 +463,8 @@ async function dealEnd(summary, state) {
       + ` — NS ${summary.score.NS}, EW ${summary.score.EW}`;
   $("deal-result").replaceChildren();
   $("review-rows").replaceChildren();
+  $("review-call-rows").replaceChildren();
+  $("review-calls-status").textContent = "";
   $("review-svg").replaceChildren();
   const record = $("deal-record");
   record.hidden = summary.phase === "thrown_in";
@@ -472,28 +487,43 @@ async function dealEnd(summary, state) {
 }
 
 async function showReview(index) {
+  // two parts: the cards with the hands open (seconds), then the calls' estimates
+  // (seconds in the compiled build, minutes in pure Python): each shown when it comes
   const status = $("review-status");
-  status.textContent = "Reviewing the deal with the hands open…";
+  const callsStatus = $("review-calls-status");
+  status.textContent = "Reviewing the cards with the hands open…";
+  callsStatus.textContent = "";
+  const ticket = app.reviewTicket = (app.reviewTicket || 0) + 1;
   const game = app.game;
+  let shownCards = false;
   for (;;) {
     let review;
     try {
       review = await api("GET", `/api/games/${game}/deals/${index}/review?wait=10`);
     } catch (error) {
-      status.textContent = `No review: ${error.message}`;
+      if (app.reviewTicket === ticket) status.textContent = `No review: ${error.message}`;
       return;
     }
-    if (app.game !== game) return;
-    if (review.status === "ready") { showReviewRows(review); return; }
+    // closed (reopening it asks again), or showing another deal: this one stops
+    if (app.game !== game || app.reviewTicket !== ticket || !$("deal-end").open) return;
+    if (review.status !== "ready") continue;
+    if (!shownCards) { showReviewCards(review); shownCards = true; }
+    if (review.calls_status === "pending") {
+      callsStatus.textContent = "Estimating the calls…";
+      continue;
+    }
+    showReviewCalls(review);
+    return;
   }
 }
 
-function showReviewRows(review) {
+function showReviewCards(review) {
   const costly = review.costly_cards;
   $("review-status").textContent = costly.length
     ? `${costly.length} card${costly.length > 1 ? "s" : ""} gave up points (hands open; outlined in red below):`
     : "No card gave up anything with the hands open.";
   const rows = $("review-rows");
+  rows.replaceChildren();
   for (const row of costly) {
     const item = document.createElement("li");
     item.className = "costly";
@@ -502,20 +532,34 @@ function showReviewRows(review) {
       + (row.score_cost ? ` (${row.score_cost > 0 ? "+" : ""}${row.score_cost} deal score)` : "");
     rows.append(item);
   }
-  for (const call of review.costly_calls) {
+  $("review-svg").innerHTML = review.svg;
+}
+
+function showReviewCalls(review) {
+  const status = $("review-calls-status");
+  const rows = $("review-call-rows");
+  rows.replaceChildren();
+  if (review.calls_status === "off") {
+    status.textContent = "The calls are not estimated on this server (coinche serve --review-worlds).";
+    return;
+  }
+  if (review.calls_status === "failed") {
+    status.textContent = "The calls' estimates failed; reopen the review to try again.";
+    return;
+  }
+  const costly = review.costly_calls;
+  status.textContent = (costly.length
+    ? `${costly.length} call${costly.length > 1 ? "s" : ""} expected to score less than another`
+    : "No call was expected to score less than another")
+    + ` (each estimated over ${review.worlds} deal${review.worlds > 1 ? "s" : ""} drawn from the caller's hand)`
+    + (costly.length ? ":" : ".");
+  for (const call of costly) {
     const item = document.createElement("li");
     item.className = "costly";
-    item.textContent = `${SEAT_NAMES[call.seat]} called ${call.call}; ${call.best} was expected `
+    item.textContent = `${SEAT_NAMES[call.seat]} called ${callText(call.call)}; ${callText(call.best)} was expected `
       + `to score ${call.cost.toFixed(1)} more`;
     rows.append(item);
   }
-  if (review.worlds === 0) {
-    const item = document.createElement("li");
-    item.className = "muted";
-    item.textContent = "The calls are estimated when the server reviews with worlds (coinche serve --review-worlds).";
-    rows.append(item);
-  }
-  $("review-svg").innerHTML = review.svg;
 }
 
 // ------------------------------------------------------------------ keyboard
@@ -535,6 +579,9 @@ function onKey(event) {
     event.preventDefault(); act("pass");
   } else if (event.key === "c") {
     event.preventDefault(); act("coinche");
+  } else if (event.key === "b" && !$("belote-box").hidden) {
+    event.preventDefault();
+    $("belote-say").checked = !$("belote-say").checked;
   } else if (event.key === "/") {
     event.preventDefault(); $("command-text").focus();
   }
@@ -546,7 +593,10 @@ function onCommand(event) {
   const text = input.value.trim();
   if (!text) return;
   input.value = "";
-  act(text);
+  // a card may be followed by "belote" or "no belote", as the terminal game reads it
+  const said = text.match(/^(.*?)\s+(no\s+)?belote$/i);
+  if (said) act(said[1], { belote: !said[2] });
+  else act(text);
 }
 
 function newGame() {
@@ -564,6 +614,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("command").addEventListener("submit", onCommand);
   $("bid-value").addEventListener("change", showStrains);
   $("new-game").addEventListener("click", newGame);
+  $("last-review").addEventListener("click", () => {
+    const deals = app.state ? app.state.deals : [];
+    if (deals.length) dealEnd(deals[deals.length - 1], app.state);
+  });
   document.addEventListener("keydown", onKey);
   try {
     await loadOptions();
