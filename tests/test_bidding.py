@@ -58,11 +58,13 @@ def test_todays_bidder_overbids_where_the_score_bidder_passes() -> None:
         assert ScoreBidder(samples=32).choose(view, legal, random.Random(seed)) == PASS
 
 
-def test_it_coinches_a_capot_that_cannot_be_made() -> None:
+@pytest.mark.parametrize("bidder", [ScoreBidder, ValueBidder])
+def test_it_coinches_a_capot_that_cannot_be_made(bidder: type[ScoreBidder]) -> None:
     # North holds the jack of hearts, the master trump: it wins a trick whatever is
     # played, so East's capot in hearts (all eight tricks) fails in every world.
     # Failed, the defenders score 160 + 250 (+ announcements) at multiplier 1, twice
-    # that coinched: coinching gains at least 410 points over passing.
+    # that coinched: coinching gains at least 410 points over passing (more than
+    # either bidder's margin, ValueBidder's coinche margin 40 included).
     deal = _deal(
         "JH 7C 8C 9C 7D 8D 9D 7S",
         "AH TH KH QH 9H 8H 7H AS",
@@ -72,14 +74,12 @@ def test_it_coinches_a_capot_that_cannot_be_made() -> None:
     deal = deal.apply(PASS).apply(Bid(CAPOT, Strain.HEARTS)).apply(PASS).apply(PASS)
     view = deal.view(Seat.NORTH)
     assert COINCHE in deal.legal_actions()
-    assert ScoreBidder(samples=16).choose(view, deal.legal_actions(), random.Random(0)) == COINCHE
+    assert bidder(samples=16).choose(view, deal.legal_actions(), random.Random(0)) == COINCHE
 
 
-def test_it_surcoinches_a_contract_it_cannot_lose() -> None:
-    # North holds all eight hearts and leads first: each trick it plays a trump and
-    # nobody else holds one, so it takes all eight tricks, in every world. Its 80
-    # hearts coinched is made with a capot: (250 + 80 + announcements + belote) x 2;
-    # surcoinched x 4, at least 660 more.
+def _all_hearts_coinched() -> Deal:
+    """North holds all eight hearts and bid 80 hearts; East coinched, South passed:
+    North to call."""
     deal = _deal(
         "JH 9H AH TH KH QH 8H 7H",
         "AC TC KC QC JC 9C 8C 7S",
@@ -88,6 +88,15 @@ def test_it_surcoinches_a_contract_it_cannot_lose() -> None:
     )
     deal = deal.apply(Bid(80, Strain.HEARTS)).apply(COINCHE).apply(PASS)
     assert deal.to_move is Seat.NORTH
+    return deal
+
+
+def test_it_surcoinches_a_contract_it_cannot_lose() -> None:
+    # North holds all eight hearts and leads first: each trick it plays a trump and
+    # nobody else holds one, so it takes all eight tricks, in every world. Its 80
+    # hearts coinched is made with a capot: (250 + 80 + announcements + belote) x 2;
+    # surcoinched x 4, at least 660 more.
+    deal = _all_hearts_coinched()
     legal = deal.legal_actions()
     assert ScoreBidder(samples=16).choose(deal.view(Seat.NORTH), legal, random.Random(0)) == (
         SURCOINCHE
@@ -197,23 +206,6 @@ def test_the_match_spec() -> None:
 # learned double-dummy estimate (ScoreBidder's situations above, argued the same way)
 
 
-def test_the_value_bidder_coinches_a_capot_that_cannot_be_made() -> None:
-    # as for ScoreBidder: North's jack of hearts takes a trick whatever is played, so
-    # East's capot in hearts fails; coinched, the defenders' 160 + 250 is doubled, at
-    # least 410 more than passing, far over the coinche margin (40)
-    deal = _deal(
-        "JH 7C 8C 9C 7D 8D 9D 7S",
-        "AH TH KH QH 9H 8H 7H AS",
-        "AC TC KC QC JC TD 8S 9S",
-        "AD KD QD JD TS JS QS KS",
-    )
-    deal = deal.apply(PASS).apply(Bid(CAPOT, Strain.HEARTS)).apply(PASS).apply(PASS)
-    legal = deal.legal_actions()
-    assert ValueBidder(samples=16).choose(deal.view(Seat.NORTH), legal, random.Random(0)) == (
-        COINCHE
-    )
-
-
 def test_the_value_bidder_bids_a_hand_of_five_top_trumps_and_three_aces() -> None:
     # North (first to call) holds J 9 A 10 K of hearts and the three other aces: with
     # hearts as trumps it takes the first five trump tricks (the jack, the nine, then
@@ -284,13 +276,7 @@ def test_the_value_bidders_surcoinche_margin() -> None:
     # above), so its 80 hearts coinched is made with a capot, (250 + 80 + belote 20) x 2
     # = 700 (the estimate leaves announcements out), x 4 surcoinched: surcoinching
     # gains 700 over passing, more than the default margin (40), less than 1,000.
-    deal = _deal(
-        "JH 9H AH TH KH QH 8H 7H",
-        "AC TC KC QC JC 9C 8C 7S",
-        "AD TD KD QD JD 8S 9S TS",
-        "AS KS QS JS 7C 7D 8D 9D",
-    )
-    deal = deal.apply(Bid(80, Strain.HEARTS)).apply(COINCHE).apply(PASS)
+    deal = _all_hearts_coinched()
     view, legal = deal.view(Seat.NORTH), deal.legal_actions()
     assert ValueBidder(samples=8).choose(view, legal, random.Random(0)) == SURCOINCHE
     never = ValueBidder(samples=8, surcoinche_margin=1000)

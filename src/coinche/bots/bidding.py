@@ -200,12 +200,16 @@ class ScoreBidder:
         self.player: Player = GreedyPlayer() if player is None else _check_player(player, "player")
         self._greedy = GreedyPlayer()
 
-    def _worlds(self, view: PlayerView, rng: random.Random) -> _Worlds:
+    def _draw(self, view: PlayerView, rng: random.Random) -> list[tuple[int, int, int, int]]:
+        """The call's worlds, drawn with the model (uniformly when it allows none)."""
         draw = self.rng if self.rng is not None else rng
         try:
-            worlds = sample_worlds(view, self.samples, draw, self.model, draws=self.draws)
+            return sample_worlds(view, self.samples, draw, self.model, draws=self.draws)
         except InvalidDealError:  # no world the model allows: the uniform ones
-            worlds = sample_worlds(view, self.samples, draw)
+            return sample_worlds(view, self.samples, draw)
+
+    def _worlds(self, view: PlayerView, rng: random.Random) -> _Worlds:
+        worlds = self._draw(view, rng)
         return _Worlds(worlds, view.rules, int(view.seat) & 1, int(view.dealer))
 
     def worths(
@@ -504,11 +508,7 @@ class ValueBidder(ScoreBidder):
 
     @override
     def _worlds(self, view: PlayerView, rng: random.Random) -> _ValuedWorlds:  # type: ignore[override]
-        draw = self.rng if self.rng is not None else rng
-        try:
-            worlds = sample_worlds(view, self.samples, draw, self.model, draws=self.draws)
-        except InvalidDealError:  # no world the model allows: the uniform ones
-            worlds = sample_worlds(view, self.samples, draw)
+        worlds = self._draw(view, rng)
         return _ValuedWorlds(worlds, view.rules, int(view.seat) & 1, int(view.dealer), self)
 
     @override
