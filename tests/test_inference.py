@@ -260,7 +260,7 @@ def test_models_are_world_models() -> None:
 def test_bad_arguments_are_named() -> None:
     view = _east_view()
     rng = random.Random(0)
-    with pytest.raises(CoincheTypeError, match="n must be an int >= 0, not -1"):
+    with pytest.raises(CoincheTypeError, match="n must be an int from 0 to 1000000, not -1"):
         sample_worlds(view, -1, rng)
     with pytest.raises(CoincheTypeError, match=r"rng must be a random\.Random, not int"):
         sample_worlds(view, 1, 3)  # type: ignore[arg-type]
@@ -268,8 +268,17 @@ def test_bad_arguments_are_named() -> None:
         CoincheTypeError, match=r"model must be a WorldModel or None, not int \(3\)"
     ):
         sample_worlds(view, 1, rng, 3)  # type: ignore[arg-type]
-    with pytest.raises(CoincheTypeError, match="draws must be an int >= 1 or None, not 0"):
+    with pytest.raises(CoincheTypeError, match="draws must be an int from 1 to 40000000, not 0"):
         sample_worlds(view, 1, rng, UniformModel(), draws=0)
+    # a count of 400 digits is refused at once (it used to draw for ever)
+    with pytest.raises(CoincheTypeError, match="n must be an int from 0 to 1000000, not <an int"):
+        sample_worlds(view, 10**400, rng)
+    with pytest.raises(CoincheTypeError, match="view must be a PlayerView, not NoneType"):
+        UniformModel().weight(None, (1, 2, 4, 8))  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match="hands must hold at least 4 items, not 3"):
+        BidderModel().weight(view, (1, 2, 4))  # type: ignore[arg-type]
+    with pytest.raises(CoincheTypeError, match=r"hands\[1\] must be an int from 0 to 4294967295"):
+        dealt_hands(view, (1, -2, 4, 8))
     with pytest.raises(CoincheTypeError, match="expected a PlayerView, not str"):
         sample_worlds("view", 1, rng)  # type: ignore[arg-type]
     for bad in (1.5, -0.1, float("nan"), "1", 10**400, True):

@@ -79,8 +79,9 @@ _ALL: Final = 0xFFFFFFFF
 MAX_SAMPLES: Final = 100_000
 """The most deals one evaluation draws and solves (each is a double-dummy solve)."""
 MAX_MARGIN: Final = 1_000
-"""The largest margin an EvaluatingBidder takes: no deal scores more than this above or
-below what its contract needs (a surcoinched capot of all trump is far below it)."""
+"""The largest margin (either sign) an EvaluatingBidder takes: no deal scores more than
+this above or below what its contract needs. A negative margin is a bold bidder's: it
+surcoinches a contract expected to fail by less than the margin's size."""
 
 
 @attrs.frozen
@@ -344,7 +345,7 @@ class EvaluatingBidder:
     ) -> None:
         self.samples = check_int_range(samples, "samples", 1, MAX_SAMPLES)
         self.rng = None if rng is None else check_type(rng, random.Random, "rng")
-        self.margin = check_int_range(margin, "margin", 0, MAX_MARGIN)
+        self.margin = check_int_range(margin, "margin", -MAX_MARGIN, MAX_MARGIN)
         self.player: Player = GreedyPlayer() if player is None else _check_player(player, "player")
         self._greedy = GreedyPlayer()
         self._key: object = None
