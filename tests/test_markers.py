@@ -26,11 +26,15 @@ LONG_SUITES = frozenset(
         "test_wheels.py",
         "test_review.py",
         "test_web_hidden.py",
+        "test_rl_batch.py",
+        "test_rl_ppo.py",
     }
 )
 """The property suites, the strategies' own tests, the fuzzing, the perft counts, the
 compiled wheel built and installed in a fresh venv, the reviews of whole deals
-(double-dummy solves at every card), and the web API's property test of hidden cards."""
+(double-dummy solves at every card), the web API's property test of hidden cards, the
+array engine's long equality runs against Deal replay (thousands of deals per preset)
+and the PPO example's training run."""
 
 RULES_SUITES = frozenset(
     {
