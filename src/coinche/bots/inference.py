@@ -76,7 +76,7 @@ from coinche.bots.base import (
     _greedy_call,
     _not_an_instance,
 )
-from coinche.bots.sampling import Sampler, _agreeing_sampler
+from coinche.bots.sampling import MAX_DEALS, Sampler, _agreeing_sampler
 from coinche.cards import Hand, hand_from_mask
 from coinche.deal import Action, Phase, PlayerView
 from coinche.errors import CoincheTypeError, InvalidDealError
@@ -118,14 +118,16 @@ class WorldModel(Protocol):
 
 
 def _check_world(view: object, hands: object) -> tuple[int, ...]:
-    """The arguments of a model's ``weight``: a view and four hand masks."""
+    """The arguments of a model's ``weight`` and of :func:`dealt_hands`: a view and four
+    hand masks."""
     if type(view) is not PlayerView:
         check_type(view, PlayerView, "view")
     return check_masks(hands, "hands")
 
 
-MAX_WORLDS: Final = 1_000_000
-"""The most worlds one call draws (each is a sample of the hidden hands)."""
+MAX_WORLDS: Final = MAX_DEALS
+"""The most worlds one call draws (each is a sample of the hidden hands, as
+:func:`~coinche.bots.sampling.sample_deals` draws them: the same bound)."""
 
 
 def _check_model(model: object, name: str = "model") -> WorldModel | None:
@@ -518,9 +520,7 @@ def dealt_hands(view: PlayerView, hands: Sequence[int]) -> Hands:
     >>> dealt_hands(view, (1, 2, 4, 8))      # nothing played yet: the same hands
     (1, 2, 4, 8)
     """
-    if type(view) is not PlayerView:
-        check_type(view, PlayerView, "view")
-    out = list(check_masks(hands, "hands"))
+    out = list(_check_world(view, hands))
     tricks = list(view.tricks) + ([view.trick] if view.trick is not None else [])
     for trick in tricks:
         for seat, card in trick.plays():
