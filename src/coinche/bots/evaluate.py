@@ -196,13 +196,10 @@ def _opening_world(
 
 
 def _check(contract: object, rules: object, samples: object, rng: object) -> None:
-    if not isinstance(contract, Contract):
-        raise CoincheTypeError(f"contract must be a Contract, not {type(contract).__name__}")
-    if not isinstance(rules, RuleConfig):
-        raise CoincheTypeError(f"rules must be a RuleConfig, not {type(rules).__name__}")
+    contract = check_type(contract, Contract, "contract")
+    check_type(rules, RuleConfig, "rules")
     check_int_range(samples, "samples", 1, MAX_SAMPLES)
-    if not isinstance(rng, random.Random):
-        raise CoincheTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    check_type(rng, random.Random, "rng")
     if contract.value is GENERALE:
         raise InvalidDealError("a générale is not evaluated (see coinche.bots.evaluate)")
 
