@@ -230,6 +230,12 @@ class ScoreBidder:
         0.0
         """
         _check_turn(view, legal, rng)
+        return self._worths(view, legal, rng)
+
+    def _worths(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    ) -> dict[Action, float]:
+        """:meth:`worths` of arguments already checked (``choose`` checks them once)."""
         worlds = self._worlds(view, rng)
         me = int(view.seat)
         risk = self.coinche_risk
@@ -275,7 +281,7 @@ class ScoreBidder:
         if delegated is not None:
             return delegated
         fallback = _fallback_call(legal)
-        worths = self.worths(view, legal, rng)
+        worths = self._worths(view, legal, rng)
         base = worths.get(fallback, 0.0)
         best: Action = fallback
         best_key = (base, 1, 0, 0)
@@ -531,12 +537,17 @@ class ValueBidder(ScoreBidder):
         >>> worths[PASS]                  # no contract yet: passing is worth 0
         0.0
         """
-        _check_turn(view, legal, rng)
+        return super().worths(view, legal, rng)
+
+    @override
+    def _worths(
+        self, view: PlayerView, legal: Sequence[Action], rng: random.Random
+    ) -> dict[Action, float]:
         suits = [a for a in legal if not isinstance(a, Bid) or a.strain.is_suit]
         highest = next((c for _, c in reversed(view.calls) if isinstance(c, Bid)), None)
         if highest is not None and not highest.strain.is_suit:
             return {a: 0.0 for a in suits if not isinstance(a, (Coinche, Surcoinche))}
-        return super().worths(view, suits, rng)
+        return super()._worths(view, suits, rng)
 
     @override
     def _margin(self, action: Action) -> float:
